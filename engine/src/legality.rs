@@ -1,0 +1,164 @@
+//! Checking one move that came from outside (a GUI, a record, a user) and saying why it is
+//! not legal.
+//!
+//! This is written independently of the generator in [`crate::movegen`], rule by rule, so
+//! that the randomized tests comparing the two check each against the other.
+
+use crate::movegen::{is_pawn_drop_mate, pawn_files};
+use crate::{Move, PieceKind, Position, attacks};
+use core::fmt;
+
+/// Why a move is not legal in a position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum IllegalMove {
+    /// There is no piece on the origin square.
+    EmptyOrigin,
+    /// The piece on the origin square belongs to the opponent.
+    NotYourPiece,
+    /// The destination holds one of the mover's own pieces.
+    OwnPieceOnTarget,
+    /// The piece cannot move from its square to the destination.
+    Unreachable,
+    /// The move must promote: a pawn or lance reaching the last rank, a knight the last two.
+    MustPromote,
+    /// The move asks to promote a piece that cannot (gold, king, promoted piece) or a move
+    /// that neither starts nor ends in the promotion zone.
+    CannotPromote,
+    /// The dropped piece is not in hand.
+    NotInHand,
+    /// A drop onto an occupied square.
+    DropOnOccupied,
+    /// A pawn or lance dropped on the last rank, or a knight on the last two.
+    DropWithNoMove,
+    /// Two unpromoted pawns on one file (二歩, *nifu*).
+    #[doc(alias = "nifu")]
+    TwoPawns,
+    /// A pawn drop that gives mate (打ち歩詰め, *uchifuzume*).
+    #[doc(alias = "uchifuzume")]
+    PawnDropMate,
+    /// The move leaves (or puts) the mover's king in check.
+    LeavesKingInCheck,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::EmptyOrigin => "there is no piece on the origin square",
+            IllegalMove::NotYourPiece => "the piece on the origin square is not yours",
+            IllegalMove::OwnPieceOnTarget => "the destination holds your own piece",
+            IllegalMove::Unreachable => "the piece cannot reach the destination",
+            IllegalMove::MustPromote => "the piece must promote there",
+            IllegalMove::CannotPromote => "the piece cannot promote on this move",
+            IllegalMove::NotInHand => "the piece is not in hand",
+            IllegalMove::DropOnOccupied => "cannot drop onto an occupied square",
+            IllegalMove::DropWithNoMove => "a piece dropped there could never move",
+            IllegalMove::TwoPawns => "two pawns on one file (nifu)",
+            IllegalMove::PawnDropMate => "a pawn drop may not give mate (uchifuzume)",
+            IllegalMove::LeavesKingInCheck => "the move leaves the king in check",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// Whether `mv` is legal here, and if not, why.
+    ///
+    /// # Errors
+    /// The first rule the move breaks.
+    ///
+    /// # Examples
+    /// ```
+    /// use tokin_engine::{IllegalMove, Move, Position};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.is_legal(Move::from_usi("7g7f").unwrap()), Ok(()));
+    /// assert_eq!(pos.is_legal(Move::from_usi("7g7e").unwrap()), Err(IllegalMove::Unreachable));
+    /// assert_eq!(pos.is_legal(Move::from_usi("P*5e").unwrap()), Err(IllegalMove::NotInHand));
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> Result<(), IllegalMove> {
+        let us = self.side_to_move();
+        let to = mv.to();
+        let rel = to.rank().relative_number(us);
+        match mv.from() {
+            None => {
+                let Some(kind) = mv.drop_kind() else {
+                    return Err(IllegalMove::NotInHand);
+                };
+                if !self.hand(us).has(kind) {
+                    return Err(IllegalMove::NotInHand);
+                }
+                if self.piece_at(to).is_some() {
+                    return Err(IllegalMove::DropOnOccupied);
+                }
+                let dead = match kind {
+                    PieceKind::Pawn | PieceKind::Lance => rel == 1,
+                    PieceKind::Knight => rel <= 2,
+                    _ => false,
+                };
+                if dead {
+                    return Err(IllegalMove::DropWithNoMove);
+                }
+                if kind == PieceKind::Pawn && pawn_files(self, us).contains(to) {
+                    return Err(IllegalMove::TwoPawns);
+                }
+                if self.king_left_in_check(mv) {
+                    return Err(IllegalMove::LeavesKingInCheck);
+                }
+                if kind == PieceKind::Pawn
+                    && self
+                        .king_square(!us)
+                        .is_some_and(|k| attacks::pawn(us, to).contains(k))
+                    && is_pawn_drop_mate(self, to)
+                {
+                    return Err(IllegalMove::PawnDropMate);
+                }
+                Ok(())
+            }
+            Some(from) => {
+                let Some(p) = self.piece_at(from) else {
+                    return Err(IllegalMove::EmptyOrigin);
+                };
+                if p.color != us {
+                    return Err(IllegalMove::NotYourPiece);
+                }
+                if self.piece_at(to).is_some_and(|q| q.color == us) {
+                    return Err(IllegalMove::OwnPieceOnTarget);
+                }
+                if !attacks::piece(us, p.kind, from, self.occupied()).contains(to) {
+                    return Err(IllegalMove::Unreachable);
+                }
+                if mv.is_promotion() {
+                    let in_zone = from.in_zone(us) || to.in_zone(us);
+                    if !p.kind.can_promote() || !in_zone {
+                        return Err(IllegalMove::CannotPromote);
+                    }
+                } else {
+                    let forced = match p.kind {
+                        PieceKind::Pawn | PieceKind::Lance => rel == 1,
+                        PieceKind::Knight => rel <= 2,
+                        _ => false,
+                    };
+                    if forced {
+                        return Err(IllegalMove::MustPromote);
+                    }
+                }
+                if self.king_left_in_check(mv) {
+                    return Err(IllegalMove::LeavesKingInCheck);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays `mv` on a copy and asks whether the mover's king is attacked afterwards.
+    fn king_left_in_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move();
+        let mut after = self.clone();
+        after.play(mv);
+        match after.king_square(us) {
+            Some(k) => after.is_attacked_by(!us, k, after.occupied()),
+            None => false,
+        }
+    }
+}

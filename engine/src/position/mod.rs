@@ -1,0 +1,424 @@
+//! Positions: the board, the hands, the side to move, and playing moves.
+
+mod handicap;
+mod setup;
+mod sfen;
+
+pub use handicap::Handicap;
+pub use setup::{Kings, PositionError, Setup};
+pub use sfen::{SfenError, SfenField, SfenSyntaxError};
+
+use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square, attacks, zobrist};
+use core::fmt;
+
+/// A shogi position: what stands where, what each side holds, who moves, and the move number.
+///
+/// A `Position` is always valid in the sense of [`Setup::validate`] (piece counts, no dead
+/// pieces, no two pawns on a file, the side not to move not in check). Moves are played in place
+/// with [`Position::play`]; a search that needs to go back keeps a copy (copy-make: the struct
+/// is a few hundred bytes and copying it was measured faster than undoing a move).
+#[derive(Clone)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; PieceKind::NUM],
+    hands: [Hand; 2],
+    side: Color,
+    move_number: u32,
+    king: [Option<Square>; 2],
+    board_key: u64,
+    hand_key: u64,
+    checkers: Bitboard,
+}
+
+impl Position {
+    /// The starting position of an even game (平手, *hirate*), Black to move.
+    pub fn startpos() -> Position {
+        Handicap::Even.position()
+    }
+
+    fn empty(side: Color, move_number: u32) -> Position {
+        Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; PieceKind::NUM],
+            hands: [Hand::EMPTY; 2],
+            side,
+            move_number,
+            king: [None; 2],
+            board_key: if side == Color::White {
+                zobrist::SIDE
+            } else {
+                0
+            },
+            hand_key: 0,
+            checkers: Bitboard::EMPTY,
+        }
+    }
+
+    /// Builds a position from a setup that [`Setup::validate`] accepted (or that the caller
+    /// vouches for: this does not check).
+    pub(crate) fn from_valid_setup(setup: &Setup) -> Position {
+        let mut pos = Position::empty(setup.side, setup.move_number);
+        for sq in Square::ALL {
+            if let Some(p) = setup.board[sq.index()] {
+                pos.put(p, sq);
+            }
+        }
+        for c in Color::ALL {
+            for (k, n) in setup.hands[c.index()].iter() {
+                for _ in 0..n {
+                    pos.hands[c.index()].add(k);
+                    pos.hand_key = pos.hand_key.wrapping_add(zobrist::hand(c, k));
+                }
+            }
+        }
+        pos.checkers = pos.compute_checkers();
+        pos
+    }
+
+    /// This position as a [`Setup`] (plain data that can be edited and validated again).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            side: self.side,
+            move_number: self.move_number,
+        }
+    }
+
+    #[inline]
+    fn put(&mut self, p: Piece, sq: Square) {
+        self.board[sq.index()] = Some(p);
+        let b = Bitboard::from_square(sq);
+        self.by_color[p.color.index()] |= b;
+        self.by_kind[p.kind.index()] |= b;
+        self.board_key ^= zobrist::board(p, sq);
+        if p.kind == PieceKind::King {
+            self.king[p.color.index()] = Some(sq);
+        }
+    }
+
+    #[inline]
+    fn remove(&mut self, p: Piece, sq: Square) {
+        self.board[sq.index()] = None;
+        let b = Bitboard::from_square(sq);
+        self.by_color[p.color.index()] ^= b;
+        self.by_kind[p.kind.index()] ^= b;
+        self.board_key ^= zobrist::board(p, sq);
+    }
+
+    // ---- Queries ------------------------------------------------------------------------
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The move number (手数): 1 for the first move of the game, as SFEN's last field counts.
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The pieces `color` holds in hand.
+    #[inline]
+    pub fn hand(&self, color: Color) -> Hand {
+        self.hands[color.index()]
+    }
+
+    /// Where `color`'s king stands; `None` in a tsume position for the attacking side.
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        self.king[color.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of `kind`, both colours.
+    #[inline]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares of `color`'s pieces of `kind`.
+    #[inline]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// Gold and the four gold-moving promoted kinds, both colours.
+    #[inline]
+    pub(crate) fn gold_likes(&self) -> Bitboard {
+        self.by_kind[PieceKind::Gold.index()]
+            | self.by_kind[PieceKind::ProPawn.index()]
+            | self.by_kind[PieceKind::ProLance.index()]
+            | self.by_kind[PieceKind::ProKnight.index()]
+            | self.by_kind[PieceKind::ProSilver.index()]
+    }
+
+    /// Bishops and horses, both colours.
+    #[inline]
+    pub(crate) fn bishop_likes(&self) -> Bitboard {
+        self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Horse.index()]
+    }
+
+    /// Rooks and dragons, both colours.
+    #[inline]
+    pub(crate) fn rook_likes(&self) -> Bitboard {
+        self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Dragon.index()]
+    }
+
+    /// Kings, horses and dragons: the pieces with a one-step move in every direction.
+    #[inline]
+    pub(crate) fn king_likes(&self) -> Bitboard {
+        self.by_kind[PieceKind::King.index()]
+            | self.by_kind[PieceKind::Horse.index()]
+            | self.by_kind[PieceKind::Dragon.index()]
+    }
+
+    /// The 64-bit Zobrist hash of board, hands and side to move (bit 0 is set when White is to
+    /// move). Equal positions have equal keys whatever the move number.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.board_key.wrapping_add(self.hand_key)
+    }
+
+    /// The hash of the board and side to move alone, without the hands (for detecting the
+    /// same board with a different hand).
+    #[inline]
+    pub fn board_key(&self) -> u64 {
+        self.board_key
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers.is_any()
+    }
+
+    /// `color`'s pieces that attack `sq`, with `occ` as the occupied squares (for x-rays).
+    #[inline]
+    pub fn attackers_to(&self, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let o = !color;
+        let own = self.by_color[color.index()];
+        let k = &self.by_kind;
+        ((attacks::pawn(o, sq) & k[PieceKind::Pawn.index()])
+            | (attacks::lance(o, sq, occ) & k[PieceKind::Lance.index()])
+            | (attacks::knight(o, sq) & k[PieceKind::Knight.index()])
+            | (attacks::silver(o, sq) & k[PieceKind::Silver.index()])
+            | (attacks::gold(o, sq) & self.gold_likes())
+            | (attacks::king(sq) & self.king_likes())
+            | (attacks::bishop(sq, occ) & self.bishop_likes())
+            | (attacks::rook(sq, occ) & self.rook_likes()))
+            & own
+    }
+
+    /// Whether any of `color`'s pieces attacks `sq` with `occ` as the occupied squares.
+    #[inline]
+    pub fn is_attacked_by(&self, color: Color, sq: Square, occ: Bitboard) -> bool {
+        self.attackers_to(color, sq, occ).is_any()
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.king[self.side.index()] {
+            Some(k) => self.attackers_to(!self.side, k, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// `color`'s pieces that alone stand between `color`'s king and an enemy ranging piece
+    /// aimed at it (pinned pieces), computed with `occ` as the occupied squares.
+    pub fn pinned(&self, color: Color, occ: Bitboard) -> Bitboard {
+        let Some(ksq) = self.king[color.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let them = self.by_color[(!color).index()];
+        let snipers = ((attacks::rook_empty(ksq) & self.rook_likes())
+            | (attacks::bishop_empty(ksq) & self.bishop_likes())
+            | (attacks::lance_empty(color, ksq) & self.by_kind[PieceKind::Lance.index()]))
+            & them;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = attacks::between(ksq, s) & occ;
+            if !b.has_more_than_one() {
+                pinned |= b & self.by_color[color.index()];
+            }
+        }
+        pinned
+    }
+
+    // ---- Playing moves ------------------------------------------------------------------
+
+    /// Plays `mv`, which must be legal (from [`Position::legal_moves`] or checked with
+    /// [`Position::is_legal`]). Playing an illegal move leaves an inconsistent position; use
+    /// [`Position::try_play`] for moves from outside.
+    pub fn play(&mut self, mv: Move) {
+        let us = self.side;
+        let to = mv.to();
+        match mv.from() {
+            None => {
+                let kind = match mv.drop_kind() {
+                    Some(k) => k,
+                    None => unreachable!("a move without an origin is a drop"),
+                };
+                self.hands[us.index()].remove(kind);
+                self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(us, kind));
+                self.put(Piece::new(us, kind), to);
+            }
+            Some(from) => {
+                let Some(p) = self.board[from.index()] else {
+                    debug_assert!(false, "no piece on {from} for {mv}");
+                    return;
+                };
+                if let Some(captured) = self.board[to.index()] {
+                    self.remove(captured, to);
+                    let k = captured.kind.unpromote();
+                    self.hands[us.index()].add(k);
+                    self.hand_key = self.hand_key.wrapping_add(zobrist::hand(us, k));
+                }
+                self.remove(p, from);
+                let kind = match (mv.is_promotion(), p.kind.promote()) {
+                    (true, Some(k)) => k,
+                    _ => p.kind,
+                };
+                self.put(Piece::new(us, kind), to);
+            }
+        }
+        self.side = !us;
+        self.board_key ^= zobrist::SIDE;
+        self.move_number += 1;
+        self.checkers = self.compute_checkers();
+    }
+
+    /// Plays `mv` if it is legal; otherwise leaves the position alone and says why not.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
+        self.is_legal(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Passes the turn without moving (a null move, for search). Not allowed when in check.
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.in_check());
+        self.side = !self.side;
+        self.board_key ^= zobrist::SIDE;
+        self.move_number += 1;
+        self.checkers = self.compute_checkers();
+    }
+
+    /// The hash the position would have after `mv`, without playing it (for prefetching and
+    /// repetition look-ahead). `mv` must be legal.
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let us = self.side;
+        let to = mv.to();
+        let mut board = self.board_key ^ zobrist::SIDE;
+        let mut hand = self.hand_key;
+        match mv.from() {
+            None => {
+                if let Some(k) = mv.drop_kind() {
+                    hand = hand.wrapping_sub(zobrist::hand(us, k));
+                    board ^= zobrist::board(Piece::new(us, k), to);
+                }
+            }
+            Some(from) => {
+                if let Some(p) = self.board[from.index()] {
+                    if let Some(c) = self.board[to.index()] {
+                        board ^= zobrist::board(c, to);
+                        hand = hand.wrapping_add(zobrist::hand(us, c.kind.unpromote()));
+                    }
+                    let kind = match (mv.is_promotion(), p.kind.promote()) {
+                        (true, Some(k)) => k,
+                        _ => p.kind,
+                    };
+                    board ^= zobrist::board(p, from) ^ zobrist::board(Piece::new(us, kind), to);
+                }
+            }
+        }
+        board.wrapping_add(hand)
+    }
+
+    /// The key computed from scratch (tests compare it with the incremental [`Position::key`]).
+    pub fn compute_key(&self) -> u64 {
+        let mut board = if self.side == Color::White {
+            zobrist::SIDE
+        } else {
+            0
+        };
+        for sq in Square::ALL {
+            if let Some(p) = self.board[sq.index()] {
+                board ^= zobrist::board(p, sq);
+            }
+        }
+        let mut hand = 0u64;
+        for c in Color::ALL {
+            for (k, n) in self.hands[c.index()].iter() {
+                hand = hand.wrapping_add(zobrist::hand(c, k).wrapping_mul(n as u64));
+            }
+        }
+        board.wrapping_add(hand)
+    }
+
+    /// The piece a move moves (for a drop, the dropped piece), or `None` if its origin is empty.
+    pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
+        match mv.from() {
+            Some(from) => self.piece_at(from),
+            None => mv.drop_kind().map(|k| Piece::new(self.side, k)),
+        }
+    }
+
+    /// The piece a move captures, if any.
+    pub fn captured_piece(&self, mv: Move) -> Option<Piece> {
+        if mv.is_drop() {
+            None
+        } else {
+            self.piece_at(mv.to())
+        }
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when board, hands, side to move and move number are.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.move_number == other.move_number
+    }
+}
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}

@@ -1,0 +1,201 @@
+//! Plain position data and the rules a playable position must satisfy.
+
+use super::Position;
+use crate::{Bitboard, Color, File, Hand, Piece, PieceKind, Square};
+use core::fmt;
+
+/// Position data that has not been checked: what [`parse_sfen`](Setup::from_sfen) reads,
+/// and what editors and record readers build before asking [`Setup::validate`] whether it can
+/// be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each square, indexed by [`Square::index`].
+    pub board: [Option<Piece>; 81],
+    /// Each side's pieces in hand, indexed by [`Color::index`].
+    pub hands: [Hand; 2],
+    /// The side to move.
+    pub side: Color,
+    /// The move number (1 for the first move).
+    pub move_number: u32,
+}
+
+/// Which kings a position must have.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kings {
+    /// Both sides have exactly one king: a game position.
+    Both,
+    /// A mating problem (詰将棋, *tsume*): the side not to move (the defender) has one king and
+    /// the side to move may have none.
+    Tsume,
+}
+
+/// Why a setup is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// More pieces of a kind (promoted or not, on the board and in hand) than a set holds.
+    TooManyPieces {
+        /// The basic kind.
+        kind: PieceKind,
+        /// How many there are.
+        count: u32,
+    },
+    /// A pawn or lance on the last rank, or a knight on the last two: it could never move.
+    DeadPiece {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// Two unpromoted pawns of one side on one file (二歩, *nifu*).
+    #[doc(alias = "nifu")]
+    TwoPawns {
+        /// The side.
+        color: Color,
+        /// The file.
+        file: File,
+    },
+    /// A side that must have a king has none.
+    MissingKing {
+        /// The side.
+        color: Color,
+    },
+    /// A side has two or more kings.
+    TooManyKings {
+        /// The side.
+        color: Color,
+    },
+    /// The side that is not to move is in check: the last move left its king in check.
+    OpponentInCheck {
+        /// The side in check.
+        color: Color,
+    },
+    /// The move number is zero.
+    ZeroMoveNumber,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::TooManyPieces { kind, count } => write!(
+                f,
+                "{count} pieces of kind {} but a set has only {}",
+                kind.usi_str(),
+                kind.set_count()
+            ),
+            PositionError::DeadPiece { piece, square } => {
+                write!(f, "the {piece} on {square} could never move")
+            }
+            PositionError::TwoPawns { color, file } => write!(
+                f,
+                "{color} has two unpromoted pawns on file {} (nifu)",
+                file.number()
+            ),
+            PositionError::MissingKing { color } => write!(f, "{color} has no king"),
+            PositionError::TooManyKings { color } => write!(f, "{color} has more than one king"),
+            PositionError::OpponentInCheck { color } => {
+                write!(f, "{color} is in check but it is not {color}'s turn")
+            }
+            PositionError::ZeroMoveNumber => f.write_str("the move number must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Setup {
+    /// An empty board, empty hands, Black to move, move 1.
+    pub fn empty() -> Setup {
+        Setup {
+            board: [None; 81],
+            hands: [Hand::EMPTY; 2],
+            side: Color::Black,
+            move_number: 1,
+        }
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Checks the rules of a playable position and builds it.
+    ///
+    /// # Errors
+    /// The first broken rule, checked in this order: piece counts, kings, dead pieces, two
+    /// pawns on a file, the side not to move in check.
+    pub fn validate(&self, kings: Kings) -> Result<Position, PositionError> {
+        if self.move_number == 0 {
+            return Err(PositionError::ZeroMoveNumber);
+        }
+        let mut counts = [0u32; PieceKind::NUM];
+        let mut king_count = [0u32; 2];
+        for p in self.board.iter().flatten() {
+            counts[p.kind.unpromote().index()] += 1;
+            if p.kind == PieceKind::King {
+                king_count[p.color.index()] += 1;
+            }
+        }
+        for h in &self.hands {
+            for (k, n) in h.iter() {
+                counts[k.index()] += n as u32;
+            }
+        }
+        for k in PieceKind::ALL {
+            if !k.is_promoted() && counts[k.index()] > k.set_count() as u32 {
+                return Err(PositionError::TooManyPieces {
+                    kind: k,
+                    count: counts[k.index()],
+                });
+            }
+        }
+        for c in Color::ALL {
+            if king_count[c.index()] > 1 {
+                return Err(PositionError::TooManyKings { color: c });
+            }
+            let needed = match kings {
+                Kings::Both => true,
+                Kings::Tsume => c != self.side,
+            };
+            if needed && king_count[c.index()] == 0 {
+                return Err(PositionError::MissingKing { color: c });
+            }
+        }
+        let mut pawn_files = [Bitboard::EMPTY; 2];
+        for sq in Square::ALL {
+            let Some(p) = self.board[sq.index()] else {
+                continue;
+            };
+            let rel = sq.rank().relative_number(p.color);
+            let dead = match p.kind {
+                PieceKind::Pawn | PieceKind::Lance => rel == 1,
+                PieceKind::Knight => rel <= 2,
+                _ => false,
+            };
+            if dead {
+                return Err(PositionError::DeadPiece {
+                    piece: p,
+                    square: sq,
+                });
+            }
+            if p.kind == PieceKind::Pawn {
+                let fb = Bitboard::file(sq.file());
+                if (pawn_files[p.color.index()] & fb).is_any() {
+                    return Err(PositionError::TwoPawns {
+                        color: p.color,
+                        file: sq.file(),
+                    });
+                }
+                pawn_files[p.color.index()] |= fb;
+            }
+        }
+        let pos = Position::from_valid_setup(self);
+        let them = !self.side;
+        if let Some(k) = pos.king_square(them) {
+            if pos.is_attacked_by(self.side, k, pos.occupied()) {
+                return Err(PositionError::OpponentInCheck { color: them });
+            }
+        }
+        Ok(pos)
+    }
+}

@@ -1,0 +1,1 @@
+//! Moves and game records in human notation.

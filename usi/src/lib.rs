@@ -1,0 +1,1 @@
+//! The USI engine and command-line tools.
