@@ -1,1 +1,5 @@
-//! The USI engine and command-line tools.
+//! The `tokin` binary's library: the command line and the tools behind each subcommand.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod cli;
+pub mod perft_cmd;

@@ -1,0 +1,36 @@
+//! The command line: `tokin` alone is the USI engine; subcommands are the tools.
+//!
+//! Each subcommand's arguments are a clap struct here and its work is a module of its own.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// A shogi toolkit: a USI engine, perft, and shogi notation.
+///
+/// With no subcommand, tokin speaks USI on standard input and output: register it in a
+/// shogi GUI (ShogiHome, ShogiGUI, Shogidokoro) or type `usi`.
+#[derive(Parser, Debug)]
+#[command(name = "tokin", version, about, long_about = None)]
+pub struct Cli {
+    /// The tool to run; none runs the USI engine.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree to a depth (move generator test and benchmark).
+    Perft(crate::perft_cmd::PerftArgs),
+}
+
+/// Runs the command line; the exit code is 0 on success, 2 for bad input.
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        None => {
+            eprintln!("tokin: the USI engine is not built yet; see `tokin --help`");
+            ExitCode::from(2)
+        }
+        Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
+    }
+}
