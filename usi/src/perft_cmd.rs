@@ -34,7 +34,8 @@ pub fn setup_position(sfen: &str, moves: &[String]) -> Result<Position, String> 
         Position::startpos()
     } else {
         Position::from_sfen(sfen)
-            .or_else(|e| Position::from_tsume_sfen(sfen).map_err(|_| e))
+            // Published perft suites include positions with extra pieces or no attacking king.
+            .or_else(|e| Position::from_sfen_relaxed(sfen).map_err(|_| e))
             .map_err(|e| format!("--sfen: {e}"))?
     };
     for (i, text) in moves.iter().enumerate() {
