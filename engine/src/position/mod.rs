@@ -316,7 +316,7 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let to = mv.to();
-        match mv.from() {
+        let (moved, from) = match mv.from() {
             None => {
                 let kind = match mv.drop_kind() {
                     Some(k) => k,
@@ -324,7 +324,9 @@ impl Position {
                 };
                 self.hands[us.index()].remove(kind);
                 self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(us, kind));
-                self.put(Piece::new(us, kind), to);
+                let p = Piece::new(us, kind);
+                self.put(p, to);
+                (p, None)
             }
             Some(from) => {
                 let Some(p) = self.board[from.index()] else {
@@ -342,13 +344,41 @@ impl Position {
                     (true, Some(k)) => k,
                     _ => p.kind,
                 };
-                self.put(Piece::new(us, kind), to);
+                let moved = Piece::new(us, kind);
+                self.put(moved, to);
+                (moved, Some(from))
             }
-        }
+        };
         self.side = !us;
         self.board_key ^= zobrist::SIDE;
         self.move_number += 1;
-        self.checkers = self.compute_checkers();
+        self.checkers = self.checkers_after(moved, from, to);
+    }
+
+    /// The checkers after the side that just moved put `moved` on `to` (from `from`, or by a
+    /// drop). Before the move the side now to move was not in check, so a check can only come
+    /// from the moved piece itself or from a ranging piece behind the vacated origin.
+    #[inline(always)]
+    fn checkers_after(&self, moved: Piece, from: Option<Square>, to: Square) -> Bitboard {
+        let Some(ek) = self.king[self.side.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let occ = self.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        if attacks::piece(moved.color, moved.kind, to, occ).contains(ek) {
+            checkers = Bitboard::from_square(to);
+        }
+        if let Some(from) = from {
+            let line = attacks::line(ek, from);
+            if line.is_any() {
+                let ours = self.by_color[moved.color.index()];
+                let sliders = (attacks::rook(ek, occ) & self.rook_likes())
+                    | (attacks::bishop(ek, occ) & self.bishop_likes())
+                    | (attacks::lance(self.side, ek, occ) & self.by_kind[PieceKind::Lance.index()]);
+                checkers |= sliders & ours & line;
+            }
+        }
+        checkers
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the position alone and says why not.
