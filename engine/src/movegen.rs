@@ -293,10 +293,11 @@ fn board_moves<S: Sink>(
     let own = pos.pieces(us);
     let zone = zone(us);
     let last = last_rank(us);
-    let pin_ok = |from: Square, dests: Bitboard| -> Bitboard {
+    // Pinned pieces may only move along the line through their king and the pinner.
+    let pin_line = |from: Square| -> Bitboard {
         match ksq {
-            Some(k) if pinned.contains(from) => dests & attacks::line(k, from),
-            _ => dests,
+            Some(k) => attacks::line(k, from),
+            None => Bitboard::FULL,
         }
     };
 
@@ -309,7 +310,7 @@ fn board_moves<S: Sink>(
         Color::White => free.shift_down(),
     } & target;
     for from in pawns & pinned {
-        dests |= pin_ok(from, attacks::pawn(us, from) & target);
+        dests |= attacks::pawn(us, from) & target & pin_line(from);
     }
     sink.pawns(
         us,
@@ -318,13 +319,29 @@ fn board_moves<S: Sink>(
         dests & last,
     );
 
-    for from in pos.pieces_of(us, PieceKind::Lance) {
-        let dests = pin_ok(from, attacks::lance(us, from, occ) & target);
-        promotable(sink, from, dests, zone, last);
+    // Each kind: the unpinned pieces first, then the (rare) pinned ones restricted to their
+    // pin line. A pinned knight never moves: its jump always leaves the line.
+    macro_rules! each {
+        ($set:expr, |$from:ident| $dests:expr, $emit:expr) => {{
+            let set = $set;
+            for $from in set.and_not(pinned) {
+                let d = $dests;
+                $emit($from, d);
+            }
+            for $from in set & pinned {
+                let d = $dests & pin_line($from);
+                $emit($from, d);
+            }
+        }};
     }
+    let lance_or_pawn_forced = last;
+    each!(
+        pos.pieces_of(us, PieceKind::Lance),
+        |from| attacks::lance(us, from, occ) & target,
+        |f, d| promotable(sink, f, d, zone, lance_or_pawn_forced)
+    );
     let knight_forced = last_two_ranks(us);
     for from in pos.pieces_of(us, PieceKind::Knight).and_not(pinned) {
-        // A pinned knight can never move: its jump always leaves the line.
         promotable(
             sink,
             from,
@@ -333,27 +350,36 @@ fn board_moves<S: Sink>(
             knight_forced,
         );
     }
-    for from in pos.pieces_of(us, PieceKind::Silver) {
-        let dests = pin_ok(from, attacks::silver(us, from) & target);
-        promotable(sink, from, dests, zone, Bitboard::EMPTY);
-    }
-    for from in pos.gold_likes() & own {
-        sink.plain(from, pin_ok(from, attacks::gold(us, from) & target));
-    }
-    for from in pos.pieces_of(us, PieceKind::Bishop) {
-        let dests = pin_ok(from, attacks::bishop(from, occ) & target);
-        promotable(sink, from, dests, zone, Bitboard::EMPTY);
-    }
-    for from in pos.pieces_of(us, PieceKind::Rook) {
-        let dests = pin_ok(from, attacks::rook(from, occ) & target);
-        promotable(sink, from, dests, zone, Bitboard::EMPTY);
-    }
-    for from in pos.pieces_of(us, PieceKind::Horse) {
-        sink.plain(from, pin_ok(from, attacks::horse(from, occ) & target));
-    }
-    for from in pos.pieces_of(us, PieceKind::Dragon) {
-        sink.plain(from, pin_ok(from, attacks::dragon(from, occ) & target));
-    }
+    each!(
+        pos.pieces_of(us, PieceKind::Silver),
+        |from| attacks::silver(us, from) & target,
+        |f, d| promotable(sink, f, d, zone, Bitboard::EMPTY)
+    );
+    each!(
+        pos.gold_likes() & own,
+        |from| attacks::gold(us, from) & target,
+        |f, d| sink.plain(f, d)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Bishop),
+        |from| attacks::bishop(from, occ) & target,
+        |f, d| promotable(sink, f, d, zone, Bitboard::EMPTY)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Rook),
+        |from| attacks::rook(from, occ) & target,
+        |f, d| promotable(sink, f, d, zone, Bitboard::EMPTY)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Horse),
+        |from| attacks::horse(from, occ) & target,
+        |f, d| sink.plain(f, d)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Dragon),
+        |from| attacks::dragon(from, occ) & target,
+        |f, d| sink.plain(f, d)
+    );
 }
 
 #[inline(always)]
