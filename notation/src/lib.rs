@@ -31,6 +31,8 @@ mod kif_move;
 mod kitao;
 mod line;
 mod style;
+#[cfg(test)]
+mod tests;
 mod usi_move;
 mod western;
 
