@@ -252,6 +252,31 @@ fn errors_say_what_is_wrong() {
 }
 
 #[test]
+fn side_without_the_movement_still_reads() {
+    // Golds on 6b, 6c and 4c: the rules write ５二金左上 for 6c (6b is also on the left),
+    // some writers only ５二金左; 6b is ５二金寄, so 左 alone cannot mean it.
+    let p = pos("8k/3G5/3G1G3/9/9/9/9/9/K8 b - 1");
+    assert_eq!(
+        write_move(&p, None, mv("6c5b"), Style::Japanese).unwrap(),
+        "☗５二金左上"
+    );
+    reads(
+        &p,
+        None,
+        Style::Japanese,
+        &["５二金左上", "５二金左", "５二金上左"],
+        "6c5b",
+    );
+    reads(
+        &p,
+        None,
+        Style::Japanese,
+        &["５二金寄", "５二金左寄"],
+        "6b5b",
+    );
+}
+
+#[test]
 fn pinned_pieces_still_count_for_writing() {
     // The 4六 gold is pinned; both golds are candidates, as in every major library.
     let p = pos("k4r3/9/9/9/9/3G1G3/9/9/5K3 b - 1");
