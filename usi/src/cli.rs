@@ -22,6 +22,10 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree to a depth (move generator test and benchmark).
     Perft(crate::perft_cmd::PerftArgs),
+    /// Convert moves between notations (USI, Japanese, KIF, CSA, Hodges, Western, Hosking, Kitao).
+    Notate(crate::notate_cmd::NotateArgs),
+    /// Run a USI engine and add each PV in human notation as an `info string`.
+    Annotate(crate::annotate_cmd::AnnotateArgs),
 }
 
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.
@@ -32,5 +36,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
+        Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
+        Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
     }
 }
