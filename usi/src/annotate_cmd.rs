@@ -121,9 +121,15 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
     // Our standard input goes to the engine line by line; `position` and `go` are noted
     // first, so the engine cannot answer before the position is known here.
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
+        let mut stdin = std::io::stdin().lock();
+        let mut raw = Vec::new();
+        loop {
+            raw.clear();
+            match stdin.read_until(b'\n', &mut raw) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&raw);
             let word = line.split_whitespace().next();
             if word == Some("position") || word == Some("go") {
                 let mut t = input_side.lock().unwrap_or_else(PoisonError::into_inner);
@@ -133,7 +139,9 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
                     t.searching = t.pending.clone();
                 }
             }
-            if writeln!(to_engine, "{line}")
+            // The bytes go on exactly as they came, line ending included.
+            if to_engine
+                .write_all(&raw)
                 .and_then(|()| to_engine.flush())
                 .is_err()
             {
@@ -143,10 +151,20 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
         // Dropping the pipe closes the engine's input, as our own input closed.
     });
     let mut out = std::io::stdout().lock();
-    for line in BufReader::new(from_engine).lines() {
-        let Ok(line) = line else { break };
-        let _ = writeln!(out, "{line}");
-        if let Some(extra) = annotate(&line, &tracked, args.style) {
+    let mut from_engine = BufReader::new(from_engine);
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        match from_engine.read_until(b'\n', &mut raw) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let _ = out.write_all(&raw);
+        if let Some(extra) = annotate(&String::from_utf8_lossy(&raw), &tracked, args.style) {
+            if !raw.ends_with(b"\n") {
+                // The engine's last line had no ending; ours must start a line of its own.
+                let _ = out.write_all(b"\n");
+            }
             let _ = writeln!(out, "{extra}");
         }
         let _ = out.flush();

@@ -149,6 +149,26 @@ fn annotate_uses_the_previous_move_for_the_first_pv_move() {
 }
 
 #[test]
+fn annotate_passes_bytes_through_unchanged() {
+    // Not UTF-8, CR LF endings and a last line without an ending all pass as they are.
+    let engine = r#"while read -r line; do case "$line" in go*) printf 'id name \377\r\ninfo pv 7g7f\r\nbestmove 7g7f';; esac; done"#;
+    let mut child = Command::new(TOKIN)
+        .args(["annotate", "--style", "usi", "--", "sh", "-c", engine])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run tokin annotate");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"position startpos\ngo\n").expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(
+        out.stdout,
+        b"id name \xff\r\ninfo pv 7g7f\r\ninfo string 7g7f\nbestmove 7g7f".to_vec()
+    );
+}
+
+#[test]
 fn annotate_reports_a_missing_engine() {
     let out = Command::new(TOKIN)
         .args(["annotate", "--", "/nonexistent/engine"])
