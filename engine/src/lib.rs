@@ -40,3 +40,5 @@ pub use rules::{
     Declaration, EnteringKingRule, GameHistory, RepetitionVerdict, declaration, declaration_points,
     try_move,
 };
+pub mod eval;
+pub mod search;

@@ -22,6 +22,17 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree to a depth (move generator test and benchmark).
     Perft(crate::perft_cmd::PerftArgs),
+    /// Search a fixed list of positions to a fixed depth with one thread; the last two lines
+    /// are `Nodes searched: N` and `Nodes/second: X`.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `tokin bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies.
+    #[arg(long, default_value_t = crate::bench::BENCH_DEPTH)]
+    pub depth: u32,
 }
 
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.
@@ -32,5 +43,15 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
+        Some(Command::Bench(args)) => {
+            let mut out = std::io::stdout().lock();
+            match crate::bench::run_bench(&mut out, args.depth.clamp(1, 64)) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("tokin bench: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }

@@ -126,7 +126,7 @@ impl GameHistory {
         // Moves into positions to, to-2, ... were made by the side not to move now ("them");
         // moves into to-1, to-3, ... by the side to move now ("us").
         let them_all = (from + 1..=to)
-            .filter(|i| (to - i) % 2 == 0)
+            .filter(|i| (to - i).is_multiple_of(2))
             .all(|i| self.entries[i].in_check);
         let us_all = (from + 1..=to)
             .filter(|i| (to - i) % 2 == 1)
