@@ -39,8 +39,8 @@ pub struct BenchArgs {
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => {
-            eprintln!("tokin: the USI engine is not built yet; see `tokin --help`");
-            ExitCode::from(2)
+            crate::session::run_stdio();
+            ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
         Some(Command::Bench(args)) => {

@@ -3,4 +3,8 @@
 
 pub mod bench;
 pub mod cli;
+pub mod command;
+pub mod options;
 pub mod perft_cmd;
+pub mod session;
+pub mod time;

@@ -65,6 +65,26 @@ impl TranspositionTable {
         }
     }
 
+    /// A cleared table of `mb` megabytes, or an error when the memory is not available
+    /// (instead of aborting the process as a failed allocation would).
+    ///
+    /// # Errors
+    /// When the allocation fails.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
+        let bytes = mb.saturating_mul(1024 * 1024);
+        let n = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let mut v: Vec<Entry> = Vec::new();
+        v.try_reserve_exact(n)?;
+        v.extend((0..n).map(|_| Entry {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Ok(TranspositionTable {
+            entries: v.into_boxed_slice(),
+            generation: AtomicU8::new(0),
+        })
+    }
+
     /// The table's size in megabytes, rounded down.
     pub fn size_mb(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>() / (1024 * 1024)
