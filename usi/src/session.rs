@@ -93,6 +93,9 @@ pub struct Session {
     history: GameHistory,
     running: Option<Running>,
     next_id: u64,
+    /// `usinewgame` asked for a fresh hash; the clear happens at the next idle `isready`,
+    /// since clearing a large table takes a while and the clock runs once `go` arrives.
+    clear_pending: bool,
 }
 
 /// Formats an `info` line.
@@ -220,6 +223,7 @@ impl Session {
             pos,
             running: None,
             next_id: 0,
+            clear_pending: false,
         }
     }
 
@@ -227,9 +231,19 @@ impl Session {
         say(&self.out, format!("info string {}", text.as_ref()));
     }
 
-    /// Makes sure the hash has the size the options ask for.
+    /// Makes sure the hash has the size the options ask for (at most half the available
+    /// memory: the pages are touched when cleared, and more would invite the OOM killer).
     fn ensure_tt(&mut self) -> Arc<TranspositionTable> {
-        let want = self.options.hash_mb as usize;
+        let mut want = self.options.hash_mb as usize;
+        if let Some(cap) = memory_cap_mb()
+            && want > cap
+        {
+            self.info_string(format!(
+                "USI_Hash {want} MB is more than half the available memory; using {cap} MB"
+            ));
+            want = cap;
+            self.options.hash_mb = cap as u64;
+        }
         if let Some(tt) = &self.tt
             && (tt.size_mb() == want || self.running.is_some())
         {
@@ -301,7 +315,10 @@ impl Session {
             }
             Command::IsReady => {
                 if self.running.is_none() {
-                    self.ensure_tt();
+                    let tt = self.ensure_tt();
+                    if std::mem::take(&mut self.clear_pending) {
+                        tt.clear();
+                    }
                 }
                 say(&self.out, "readyok");
             }
@@ -312,13 +329,7 @@ impl Session {
                     self.info_string(format!("error: option `{name}`: {e}; value unchanged"))
                 }
             },
-            Command::UsiNewGame => {
-                if self.running.is_none()
-                    && let Some(tt) = &self.tt
-                {
-                    tt.clear();
-                }
-            }
+            Command::UsiNewGame => self.clear_pending = true,
             Command::Position { start, moves } => match build_position(&start, &moves) {
                 Ok((pos, history)) => {
                     self.pos = pos;
@@ -542,6 +553,14 @@ impl Session {
         lines.push(format!("Nodes searched: {total}"));
         say_all(&self.out, &lines);
     }
+}
+
+/// Half the memory available now in MB, where the system says (Linux `/proc/meminfo`).
+fn memory_cap_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kb / 1024 / 2).max(1))
 }
 
 /// Runs the USI loop on standard input and output until `quit` or end of input.
