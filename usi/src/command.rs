@@ -72,7 +72,7 @@ pub struct GoParams {
     pub mate: Option<MateLimit>,
     /// `perft <depth>` (an extension).
     pub perft: Option<u32>,
-    /// `searchmoves m1 m2 ...` (accepted, recorded, not used by the search yet).
+    /// `searchmoves m1 m2 ...` (the root moves to consider).
     pub searchmoves: Vec<String>,
     /// Fields that were present but unreadable, as messages for `info string`.
     pub warnings: Vec<String>,

@@ -454,6 +454,11 @@ impl Session {
                 draw_value: o.draw_value as i32,
                 entering_king_rule: o.entering_king_rule,
                 max_moves_to_draw: o.max_moves_to_draw.min(u64::from(u32::MAX)) as u32,
+                searchmoves: go
+                    .searchmoves
+                    .iter()
+                    .filter_map(|m| Move::from_usi(m))
+                    .collect(),
             };
             if !go.ponder && !go.infinite {
                 let b = match go.movetime {

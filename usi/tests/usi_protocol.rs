@@ -500,3 +500,20 @@ fn every_bestmove_of_a_short_self_game_is_legal() {
         moves.push(mv);
     }
 }
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves 1g1f 9g9f");
+    let lines = e.until(is_best);
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(best == "1g1f" || best == "9g9f", "{best}");
+}

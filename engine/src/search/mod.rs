@@ -53,6 +53,8 @@ pub struct Limits {
     pub entering_king_rule: EnteringKingRule,
     /// The game is a draw once this many moves have been played (0 = no limit).
     pub max_moves_to_draw: u32,
+    /// Search only these root moves (`go searchmoves`); empty, or no legal one, means all.
+    pub searchmoves: Vec<Move>,
 }
 
 impl Default for Limits {
@@ -65,6 +67,7 @@ impl Default for Limits {
             draw_value: 0,
             entering_king_rule: EnteringKingRule::default(),
             max_moves_to_draw: 0,
+            searchmoves: Vec::new(),
         }
     }
 }

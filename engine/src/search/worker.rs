@@ -611,6 +611,10 @@ impl<'a> Worker<'a> {
         while let Some(m) = picker.next() {
             self.root_order.push(m);
         }
+        let wanted = &self.limits.searchmoves;
+        if self.root_order.iter().any(|m| wanted.contains(m)) {
+            self.root_order.retain(|m| wanted.contains(m));
+        }
     }
 
     fn make_info(
