@@ -517,3 +517,37 @@ fn searchmoves_restricts_the_root() {
         .to_string();
     assert!(best == "1g1f" || best == "9g9f", "{best}");
 }
+
+#[test]
+fn tsume_sfen_without_the_attackers_king_is_accepted() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1");
+    let lines = e.sync();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    e.send("go mate infinite");
+    let lines = e.until(|l| l.starts_with("checkmate"));
+    assert_eq!(lines.last().unwrap(), "checkmate G*5b");
+    e.send("go btime 0 wtime 0 byoyomi 100");
+    let lines = e.until(is_best);
+    assert_eq!(lines.last().unwrap(), "bestmove G*5b");
+}
+
+#[test]
+fn multipv_lines_come_numbered() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.until(is_best);
+    for k in 1..=3 {
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(&format!(" multipv {k} pv "))),
+            "no multipv {k}: {lines:?}"
+        );
+    }
+}
