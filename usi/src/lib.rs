@@ -2,6 +2,11 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod annotate_cmd;
+pub mod bench;
 pub mod cli;
+pub mod command;
 pub mod notate_cmd;
+pub mod options;
 pub mod perft_cmd;
+pub mod session;
+pub mod time;
