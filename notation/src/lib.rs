@@ -1,1 +1,2 @@
 //! Moves and game records in human notation.
+pub mod record;

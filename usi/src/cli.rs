@@ -22,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree to a depth (move generator test and benchmark).
     Perft(crate::perft_cmd::PerftArgs),
+    /// Print a board diagram of a position (KIF BOD, e-mail, or compact Unicode).
+    Board(crate::board_cmd::BoardArgs),
 }
 
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.
@@ -32,5 +34,6 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::from(2)
         }
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
+        Some(Command::Board(args)) => crate::board_cmd::run(&args),
     }
 }

@@ -1,5 +1,6 @@
 //! The `tokin` binary's library: the command line and the tools behind each subcommand.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod board_cmd;
 pub mod cli;
 pub mod perft_cmd;

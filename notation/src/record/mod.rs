@@ -1,0 +1,225 @@
+//! Game records (棋譜, *kifu*): one model ([`Record`]) and readers and writers for the files
+//! GUIs, servers and databases keep games in.
+//!
+//! | format | module | holds variations | holds comments | holds times |
+//! |---|---|---|---|---|
+//! | CSA V2.2 / V3.0 | [`csa`] | no | yes (`'*`) | yes |
+//! | USI lines (`position ... moves ...`) | [`usi`] | no | no | no |
+//! | JSON Kifu Format | [`jkf`] | yes | yes | yes |
+//!
+//! Every reader checks every move against the rules and reports the first problem with its
+//! line, column and text ([`RecordError`]); [`ReadOptions::lenient`] keeps what came before
+//! the first bad move instead. Every writer says what the format could not hold
+//! ([`Written::losses`]). Board diagrams for printing live in [`diagram`].
+
+pub mod csa;
+pub mod diagram;
+mod error;
+pub mod jkf;
+mod model;
+pub mod usi;
+
+pub use error::RecordError;
+pub use model::{EndKind, Ending, HeaderKey, Line, MoveTime, Node, Record, Start, Visit};
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A record file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// CSA standard file format (`.csa`).
+    Csa,
+    /// USI `position` lines, one game per line (`.usi`, `.sfen`).
+    Usi,
+    /// JSON Kifu Format (`.jkf`, `.json`).
+    Jkf,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 3] = [Format::Csa, Format::Usi, Format::Jkf];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+            Format::Jkf => "jkf",
+        }
+    }
+
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+            Format::Jkf => "jkf",
+        }
+    }
+
+    /// The format for a file extension (without the dot, any case).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        match ext.to_ascii_lowercase().as_str() {
+            "csa" => Some(Format::Csa),
+            "usi" | "sfen" => Some(Format::Usi),
+            "jkf" | "json" => Some(Format::Jkf),
+            _ => None,
+        }
+    }
+
+    /// Guesses the format from a file's text.
+    pub fn detect(text: &str) -> Option<Format> {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        if t.starts_with('{') {
+            return Some(Format::Jkf);
+        }
+        let first = t.lines().next().unwrap_or("").trim();
+        if first.starts_with("position ")
+            || first.starts_with("startpos")
+            || first.starts_with("sfen ")
+        {
+            return Some(Format::Usi);
+        }
+        for line in t.lines().take(50) {
+            let l = line.trim();
+            if l.starts_with("V2")
+                || l.starts_with("V3")
+                || l.starts_with("PI")
+                || l.starts_with("P1")
+                || l.starts_with("N+")
+                || l.starts_with("'CSA")
+            {
+                return Some(Format::Csa);
+            }
+        }
+        None
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        Format::from_extension(s).ok_or_else(|| {
+            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+            format!("unknown record format `{s}` (known: {})", names.join(", "))
+        })
+    }
+}
+
+/// How strictly to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Keep everything up to the first bad move (or line) and report the rest as warnings
+    /// instead of failing.
+    pub lenient: bool,
+}
+
+/// What a reader produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    /// The games in the file (most formats hold one).
+    pub records: Vec<Record>,
+    /// Problems skipped in lenient mode.
+    pub warnings: Vec<RecordError>,
+}
+
+/// What a writer produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The file text.
+    pub text: String,
+    /// What the format could not hold, one sentence each.
+    pub losses: Vec<String>,
+}
+
+/// Reads the games in `text`.
+///
+/// # Errors
+/// The first problem, with line, column and text (unless `opts.lenient`).
+pub fn parse(text: &str, format: Format, opts: ReadOptions) -> Result<Parsed, RecordError> {
+    match format {
+        Format::Csa => csa::parse(text, opts),
+        Format::Usi => usi::parse(text, opts),
+        Format::Jkf => jkf::parse(text, opts),
+    }
+}
+
+/// Writes one game.
+pub fn write(record: &Record, format: Format) -> Written {
+    match format {
+        Format::Csa => csa::write(record),
+        Format::Usi => usi::write(record),
+        Format::Jkf => jkf::write(record),
+    }
+}
+
+/// Writes several games into one file where the format allows it (CSA separates games with
+/// `/`, USI writes a line each); other formats keep only the first and say so.
+pub fn write_all(records: &[Record], format: Format) -> Written {
+    let mut out = Written::default();
+    match format {
+        Format::Csa | Format::Usi => {
+            for (i, r) in records.iter().enumerate() {
+                let w = write(r, format);
+                if i > 0 && format == Format::Csa {
+                    out.text.push_str("/\n");
+                }
+                out.text.push_str(&w.text);
+                out.losses.extend(w.losses);
+            }
+        }
+        _ => {
+            if let Some(r) = records.first() {
+                out = write(r, format);
+            }
+            if records.len() > 1 {
+                out.losses.push(format!(
+                    "{} holds one game per file: {} more game(s) not written",
+                    format,
+                    records.len() - 1
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Decodes a record file's bytes: UTF-8 (with or without a byte-order mark) when they are
+/// valid UTF-8, otherwise Shift_JIS (Windows code page 932, which real `.kif` files use).
+pub fn decode(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => {
+            let (text, _, _) = encoding_rs::SHIFT_JIS.decode(bytes);
+            text.into_owned()
+        }
+    }
+}
+
+/// Encodes text as Shift_JIS (CP932), or `None` when a character has no Shift_JIS code.
+pub fn encode_shift_jis(text: &str) -> Option<Vec<u8>> {
+    let (bytes, _, had_errors) = encoding_rs::SHIFT_JIS.encode(text);
+    if had_errors {
+        None
+    } else {
+        Some(bytes.into_owned())
+    }
+}
+
+/// Lines of a text with their numbers (from 1), without line ends (`\n`, `\r\n` or `\r`).
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+}
