@@ -1,0 +1,385 @@
+//! What the styles share: candidate pieces for disambiguation, movement directions as the
+//! mover sees them, digit spellings, and the matcher that turns a parsed pattern into the
+//! one legal move it names.
+
+use crate::{NotationError, Style};
+use tokin_engine::{Bitboard, Color, IllegalMove, Move, PieceKind, Position, Square, attacks};
+
+/// The pieces of `color` and `kind` that could move to `to` by their movement alone
+/// (pseudo-legal: a pinned piece still counts, as in every major notation library).
+pub(crate) fn candidates(pos: &Position, color: Color, kind: PieceKind, to: Square) -> Bitboard {
+    let occ = pos.occupied();
+    let mut out = Bitboard::EMPTY;
+    for sq in pos.pieces_of(color, kind) {
+        if attacks::piece(color, kind, sq, occ).contains(to) {
+            out = out.with(sq);
+        }
+    }
+    out
+}
+
+/// The kind of the piece a move moves (the kind before any promotion).
+pub(crate) fn moved_kind(pos: &Position, mv: Move) -> Option<PieceKind> {
+    pos.moved_piece(mv).map(|p| p.kind)
+}
+
+/// Whether the move offered a choice to promote: a board move of a kind that promotes,
+/// starting or ending in the mover's promotion zone.
+pub(crate) fn promotion_possible(pos: &Position, mv: Move) -> bool {
+    let Some(from) = mv.from() else { return false };
+    let us = pos.side_to_move();
+    match pos.piece_at(from) {
+        Some(p) => p.kind.can_promote() && (from.in_zone(us) || mv.to().in_zone(us)),
+        None => false,
+    }
+}
+
+/// The file as the mover sees it: smaller is further to the mover's right.
+pub(crate) fn rel_file(sq: Square, color: Color) -> u8 {
+    match color {
+        Color::Black => sq.file().number(),
+        Color::White => 10 - sq.file().number(),
+    }
+}
+
+/// The rank as the mover sees it: smaller is further forward.
+pub(crate) fn rel_rank(sq: Square, color: Color) -> u8 {
+    sq.rank().relative_number(color)
+}
+
+/// A board move's vertical direction as the mover sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Movement {
+    /// Forward (上).
+    Up,
+    /// Backward (引).
+    Down,
+    /// Along the rank (寄).
+    Side,
+}
+
+pub(crate) fn movement(color: Color, from: Square, to: Square) -> Movement {
+    let (f, t) = (rel_rank(from, color), rel_rank(to, color));
+    if t < f {
+        Movement::Up
+    } else if t > f {
+        Movement::Down
+    } else {
+        Movement::Side
+    }
+}
+
+/// Straight forward along the file (直).
+pub(crate) fn straight_forward(color: Color, from: Square, to: Square) -> bool {
+    from.file() == to.file() && rel_rank(to, color) < rel_rank(from, color)
+}
+
+/// The value 1-9 of a digit written as ASCII, full-width or kanji.
+pub(crate) fn digit_value(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        '１'..='９' => Some((c as u32 - '０' as u32) as u8),
+        _ => KANJI_DIGITS
+            .iter()
+            .position(|&k| k == c)
+            .map(|i| i as u8 + 1),
+    }
+}
+
+/// 一 to 九.
+pub(crate) const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+/// １ to ９.
+pub(crate) const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+pub(crate) fn square_from_numbers(file: u8, rank: u8) -> Option<Square> {
+    Some(Square::new(
+        tokin_engine::File::from_number(file)?,
+        tokin_engine::Rank::from_number(rank)?,
+    ))
+}
+
+/// The square as two ASCII digits, file then rank: `76`.
+pub(crate) fn push_numeric(out: &mut String, sq: Square) {
+    out.push(char::from(b'0' + sq.file().number()));
+    out.push(char::from(b'0' + sq.rank().number()));
+}
+
+/// A side mark of the Japanese and Kitao–Kawasaki styles.
+pub(crate) fn mark_color(c: char) -> Option<Color> {
+    match c {
+        '☗' | '▲' | '■' | '▼' => Some(Color::Black),
+        '☖' | '△' | '□' | '▽' => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The text as (original character index, character) pairs without white space, so
+/// that errors can point into the text as written.
+pub(crate) fn significant_chars(text: &str) -> Vec<(usize, char)> {
+    text.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace())
+        .collect()
+}
+
+/// English name of a kind, for messages.
+pub(crate) fn kind_name(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Pawn => "pawn",
+        PieceKind::Lance => "lance",
+        PieceKind::Knight => "knight",
+        PieceKind::Silver => "silver",
+        PieceKind::Gold => "gold",
+        PieceKind::Bishop => "bishop",
+        PieceKind::Rook => "rook",
+        PieceKind::King => "king",
+        PieceKind::ProPawn => "promoted pawn",
+        PieceKind::ProLance => "promoted lance",
+        PieceKind::ProKnight => "promoted knight",
+        PieceKind::ProSilver => "promoted silver",
+        PieceKind::Horse => "horse",
+        PieceKind::Dragon => "dragon",
+    }
+}
+
+/// Japanese direction words (and their Western-free meaning) a pattern may carry.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Dirs {
+    pub(crate) up: bool,
+    pub(crate) down: bool,
+    pub(crate) side: bool,
+    pub(crate) straight: bool,
+    pub(crate) right: bool,
+    pub(crate) left: bool,
+}
+
+impl Dirs {
+    fn any(self) -> bool {
+        self.up || self.down || self.side || self.straight || self.right || self.left
+    }
+
+    /// Whether a board move from `from` to `to` fits every word, given the candidates.
+    fn fits(self, color: Color, from: Square, to: Square, cands: Bitboard) -> bool {
+        let mv = movement(color, from, to);
+        if self.up && mv != Movement::Up
+            || self.down && mv != Movement::Down
+            || self.side && mv != Movement::Side
+            || self.straight && !straight_forward(color, from, to)
+        {
+            return false;
+        }
+        let f = rel_file(from, color);
+        if self.right && cands.into_iter().any(|c| rel_file(c, color) < f) {
+            return false;
+        }
+        if self.left && cands.into_iter().any(|c| rel_file(c, color) > f) {
+            return false;
+        }
+        true
+    }
+}
+
+/// What a parsed move says; `None` fields are not said.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Pattern {
+    /// The kind of the moving piece as it stands before the move.
+    pub(crate) kind: Option<PieceKind>,
+    pub(crate) from: Option<Square>,
+    /// `None`: the previous move's destination (同, or a Kitao–Kawasaki recapture).
+    pub(crate) to: Option<Square>,
+    pub(crate) drop: Option<bool>,
+    pub(crate) promote: Option<bool>,
+    pub(crate) dirs: Dirs,
+    /// KIF habit: a move with an origin and no 成 does not promote.
+    pub(crate) unmarked_means_no_promotion: bool,
+}
+
+/// How a style reports the moves an ambiguous text could be.
+pub(crate) struct Reader<'a> {
+    pub(crate) style: Style,
+    pub(crate) text: &'a str,
+    /// Writes a legal move unambiguously in the style.
+    pub(crate) render: &'a dyn Fn(&Position, Option<Square>, Move) -> String,
+    /// What to add to say the promotion status, such as `+ or =`.
+    pub(crate) promotion_hint: &'static str,
+}
+
+impl Reader<'_> {
+    pub(crate) fn syntax(&self, at: usize, reason: &'static str) -> NotationError {
+        NotationError::Syntax {
+            style: self.style,
+            text: self.text.to_string(),
+            at,
+            reason,
+        }
+    }
+
+    fn no_match(&self, reason: String) -> NotationError {
+        NotationError::NoMatch {
+            text: self.text.to_string(),
+            reason,
+        }
+    }
+
+    /// The one legal move the pattern names.
+    pub(crate) fn resolve(
+        &self,
+        pos: &Position,
+        last_to: Option<Square>,
+        pat: &Pattern,
+    ) -> Result<Move, NotationError> {
+        let to = match pat.to.or(last_to) {
+            Some(t) => t,
+            None => {
+                return Err(NotationError::NoPreviousMove {
+                    text: self.text.to_string(),
+                });
+            }
+        };
+        let us = pos.side_to_move();
+        let mut set: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.to() == to)
+            .collect();
+        if let Some(k) = pat.kind {
+            set.retain(|&m| moved_kind(pos, m) == Some(k));
+        }
+        if let Some(f) = pat.from {
+            set.retain(|&m| m.from() == Some(f));
+        }
+        if set.is_empty() {
+            return Err(self.no_match(explain(pos, pat, to)));
+        }
+        match pat.drop {
+            Some(true) => {
+                set.retain(|m| m.is_drop());
+                if set.is_empty() {
+                    return Err(self.no_match(explain(pos, pat, to)));
+                }
+            }
+            Some(false) => {
+                set.retain(|m| !m.is_drop());
+                if set.is_empty() {
+                    return Err(self.no_match(format!(
+                        "no piece on the board can move to {to}; only a drop can (mark it as one)"
+                    )));
+                }
+            }
+            None => {
+                // A drop is only meant when no board piece could make the move (打 rule).
+                if set.iter().any(|m| !m.is_drop()) {
+                    set.retain(|m| !m.is_drop());
+                }
+            }
+        }
+        if pat.dirs.any() {
+            set.retain(|&m| match (m.from(), moved_kind(pos, m)) {
+                (Some(from), Some(kind)) => {
+                    pat.dirs.fits(us, from, to, candidates(pos, us, kind, to))
+                }
+                _ => false,
+            });
+            if set.is_empty() {
+                return Err(self.no_match(format!(
+                    "no piece that can move to {to} fits the direction words"
+                )));
+            }
+        }
+        match pat.promote {
+            Some(p) => {
+                set.retain(|m| m.is_promotion() == p);
+                if set.is_empty() {
+                    return Err(self.no_match(if p {
+                        format!("the piece cannot promote on a move to {to}")
+                    } else {
+                        format!("the piece must promote on a move to {to}")
+                    }));
+                }
+            }
+            None => {
+                let has_both =
+                    set.iter().any(|m| m.is_promotion()) && set.iter().any(|m| !m.is_promotion());
+                if has_both && pat.unmarked_means_no_promotion {
+                    set.retain(|m| !m.is_promotion());
+                }
+            }
+        }
+        if set.len() == 1 {
+            return Ok(set[0]);
+        }
+        // Several moves: either different pieces, or one piece that may or may not promote.
+        let first = set[0];
+        let one_piece = set
+            .iter()
+            .all(|m| m.from() == first.from() && m.drop_kind() == first.drop_kind());
+        if one_piece && pat.promote.is_none() {
+            return Err(NotationError::PromotionRequired {
+                text: self.text.to_string(),
+                hint: self.promotion_hint,
+            });
+        }
+        // Reading order as Black sees the board: top rank first, left file first; drops last.
+        set.sort_by_key(|m| match m.from() {
+            Some(f) => (f.rank().number(), 10 - f.file().number(), m.is_promotion()),
+            None => (10, 0, false),
+        });
+        let mut candidates: Vec<String> = Vec::new();
+        for &m in &set {
+            let s = (self.render)(pos, last_to, m);
+            if !candidates.contains(&s) {
+                candidates.push(s);
+            }
+        }
+        Err(NotationError::Ambiguous {
+            text: self.text.to_string(),
+            candidates,
+        })
+    }
+}
+
+/// Why no legal move fits a pattern, as precisely as the pattern allows.
+fn explain(pos: &Position, pat: &Pattern, to: Square) -> String {
+    let us = pos.side_to_move();
+    let because = |why: IllegalMove| format!("{why}");
+    if pat.drop == Some(true) {
+        return match pat.kind {
+            Some(k) if k.is_hand_kind() => match pos.is_legal(Move::drop(k, to)) {
+                Err(why) => format!("cannot drop a {} on {to}: {}", kind_name(k), because(why)),
+                Ok(()) => format!("cannot drop a {} on {to}", kind_name(k)),
+            },
+            Some(k) => format!("a {} cannot be dropped", kind_name(k)),
+            None => format!("no drop on {to} is legal"),
+        };
+    }
+    if let Some(from) = pat.from {
+        return match pos.piece_at(from) {
+            None => format!("there is no piece on {from}"),
+            Some(p) if p.color != us => format!("the piece on {from} is not yours"),
+            Some(p) if pat.kind.is_some_and(|k| k != p.kind) => {
+                format!("the piece on {from} is a {}", kind_name(p.kind))
+            }
+            Some(p) => match pos.is_legal(Move::normal(from, to, pat.promote.unwrap_or(false))) {
+                Err(why) => format!("{} {from} to {to}: {}", kind_name(p.kind), because(why)),
+                Ok(()) => format!("{} {from} cannot move to {to} that way", kind_name(p.kind)),
+            },
+        };
+    }
+    if let Some(k) = pat.kind {
+        let cands = candidates(pos, us, k, to);
+        if let Some(from) = cands.first() {
+            let mv = Move::normal(from, to, pat.promote.unwrap_or(false));
+            if let Err(why) = pos.is_legal(mv) {
+                return format!("{} {from} to {to}: {}", kind_name(k), because(why));
+            }
+        }
+        let drop_refused = (pat.drop.is_none() && k.is_hand_kind() && pos.hand(us).has(k))
+            .then(|| pos.is_legal(Move::drop(k, to)).err())
+            .flatten();
+        if let Some(why) = drop_refused {
+            return format!("cannot drop a {} on {to}: {}", kind_name(k), because(why));
+        }
+        return format!("no {} can move to {to}", kind_name(k));
+    }
+    format!("no legal move goes to {to}")
+}

@@ -1,0 +1,315 @@
+//! Japanese notation (KI2 style): `☗７六歩`, `☖同歩`, `☗５八金左`, `☗２三銀不成`, `☗５五金打`.
+//!
+//! Writing follows the rules of the Japan Shogi Association's records as the seed sets them
+//! out: the destination (or 同 for the previous move's square), the piece, then only what
+//! is needed to tell the move apart — first the movement (上 up, 引 down, 寄 sideways) when
+//! that alone decides, else 直 for a gold-like piece or silver moving straight forward, else
+//! the side (右/左, as the mover sees the board), else side and movement together (`左上`).
+//! Horses and dragons never use 直. 打 marks a drop only when a board piece of the same kind
+//! could also reach the square. 成 marks a promotion; 不成 a declined one.
+//!
+//! Reading accepts the real-world variants: ▲△ or ☗☖ or no mark, 竜/龍, 王/玉, 全/圭/杏 for
+//! promoted silver/knight/lance, 生 for 不成, 仝 for 同, 行/入 for 上, any digits (ASCII,
+//! full-width or kanji), spaces anywhere, and a KIF origin such as `(77)`.
+
+use crate::common::{
+    KANJI_DIGITS, Movement, Pattern, Reader, WIDE_DIGITS, candidates, digit_value, mark_color,
+    moved_kind, movement, promotion_possible, rel_file, significant_chars, square_from_numbers,
+    straight_forward,
+};
+use crate::{DragonGlyph, DropMark, KingGlyph, NotationError, Options, SideMarks, Style};
+use tokin_engine::{Color, Move, PieceKind, Position, Square};
+
+/// The kanji of a piece kind as KI2 and KIF write it.
+pub(crate) fn piece_kanji(kind: PieceKind, color: Color, opts: &Options) -> &'static str {
+    match kind {
+        PieceKind::Pawn => "歩",
+        PieceKind::Lance => "香",
+        PieceKind::Knight => "桂",
+        PieceKind::Silver => "銀",
+        PieceKind::Gold => "金",
+        PieceKind::Bishop => "角",
+        PieceKind::Rook => "飛",
+        PieceKind::King => match (opts.king, color) {
+            (KingGlyph::Ou, _) | (KingGlyph::OuForWhite, Color::White) => "王",
+            _ => "玉",
+        },
+        PieceKind::ProPawn => "と",
+        PieceKind::ProLance => "成香",
+        PieceKind::ProKnight => "成桂",
+        PieceKind::ProSilver => "成銀",
+        PieceKind::Horse => "馬",
+        PieceKind::Dragon => match opts.dragon {
+            DragonGlyph::Ryu => "龍",
+            DragonGlyph::Simplified => "竜",
+        },
+    }
+}
+
+/// The side mark for `color`, or nothing.
+pub(crate) fn push_mark(out: &mut String, color: Color, marks: SideMarks) {
+    match (marks, color) {
+        (SideMarks::Pentagons, Color::Black) => out.push('☗'),
+        (SideMarks::Pentagons, Color::White) => out.push('☖'),
+        (SideMarks::Triangles, Color::Black) => out.push('▲'),
+        (SideMarks::Triangles, Color::White) => out.push('△'),
+        (SideMarks::None, _) => {}
+    }
+}
+
+/// `７六`: full-width file digit and kanji rank.
+pub(crate) fn push_square(out: &mut String, sq: Square) {
+    out.push(WIDE_DIGITS[sq.file().index()]);
+    out.push(KANJI_DIGITS[sq.rank().index()]);
+}
+
+fn movement_word(m: Movement) -> &'static str {
+    match m {
+        Movement::Up => "上",
+        Movement::Down => "引",
+        Movement::Side => "寄",
+    }
+}
+
+/// The direction words (possibly empty) that tell a board move apart from the other
+/// pieces of its kind that could reach the same square.
+pub(crate) fn direction_words(pos: &Position, from: Square, to: Square) -> &'static str {
+    let us = pos.side_to_move();
+    let Some(kind) = pos.piece_at(from).map(|p| p.kind) else {
+        return "";
+    };
+    let cands = candidates(pos, us, kind, to);
+    if !cands.has_more_than_one() {
+        return "";
+    }
+    let mine = movement(us, from, to);
+    let same_movement: Vec<Square> = cands
+        .into_iter()
+        .filter(|&c| movement(us, c, to) == mine)
+        .collect();
+    // 1. The movement alone.
+    if same_movement.len() == 1 {
+        return movement_word(mine);
+    }
+    // 2. 直 for a gold-like piece or silver moving one step straight forward.
+    let big = matches!(kind, PieceKind::Horse | PieceKind::Dragon);
+    if !big && (kind.is_gold_like() || kind == PieceKind::Silver) && straight_forward(us, from, to)
+    {
+        return "直";
+    }
+    // 3. The side alone, then 4. side and movement together.
+    let f = rel_file(from, us);
+    let side_among = |set: &mut dyn Iterator<Item = Square>| -> Option<&'static str> {
+        let others: Vec<u8> = set
+            .filter(|&c| c != from)
+            .map(|c| rel_file(c, us))
+            .collect();
+        if others.iter().all(|&o| o > f) {
+            Some("右")
+        } else if others.iter().all(|&o| o < f) {
+            Some("左")
+        } else {
+            None
+        }
+    };
+    if let Some(side) = side_among(&mut cands.into_iter()) {
+        return side;
+    }
+    match (side_among(&mut same_movement.iter().copied()), mine) {
+        (Some("右"), Movement::Up) => "右上",
+        (Some("右"), Movement::Down) => "右引",
+        (Some("右"), Movement::Side) => "右寄",
+        (Some(_), Movement::Up) => "左上",
+        (Some(_), Movement::Down) => "左引",
+        (Some(_), Movement::Side) => "左寄",
+        // Not reachable with the pieces shogi has; the movement is the best hint left.
+        (None, m) => movement_word(m),
+    }
+}
+
+/// Writes `mv` (legal in `pos`) in KI2 style.
+pub(crate) fn write(
+    out: &mut String,
+    pos: &Position,
+    last_to: Option<Square>,
+    mv: Move,
+    opts: &Options,
+) {
+    let us = pos.side_to_move();
+    push_mark(out, us, opts.side_marks);
+    let to = mv.to();
+    if last_to == Some(to) {
+        out.push('同');
+        if opts.same_with_space {
+            out.push('\u{3000}');
+        }
+    } else {
+        push_square(out, to);
+    }
+    let Some(kind) = moved_kind(pos, mv) else {
+        return;
+    };
+    out.push_str(piece_kanji(kind, us, opts));
+    match mv.from() {
+        Some(from) => {
+            out.push_str(direction_words(pos, from, to));
+            if mv.is_promotion() {
+                out.push('成');
+            } else if promotion_possible(pos, mv) {
+                out.push_str("不成");
+            }
+        }
+        None => {
+            if opts.drop_mark == DropMark::Always || candidates(pos, us, kind, to).is_any() {
+                out.push('打');
+            }
+        }
+    }
+}
+
+pub(crate) fn render_default(pos: &Position, last_to: Option<Square>, mv: Move) -> String {
+    let mut s = String::new();
+    write(&mut s, pos, last_to, mv, &Options::default());
+    s
+}
+
+/// Reads a piece name at `i`: one kanji, or 成 and a minor piece's kanji.
+fn read_piece(chars: &[(usize, char)], i: &mut usize) -> Option<PieceKind> {
+    let c = chars.get(*i)?.1;
+    if c == '成' {
+        let kind = match chars.get(*i + 1)?.1 {
+            '香' | '京' => PieceKind::ProLance,
+            '桂' => PieceKind::ProKnight,
+            '銀' => PieceKind::ProSilver,
+            _ => return None,
+        };
+        *i += 2;
+        return Some(kind);
+    }
+    let kind = match c {
+        '歩' | '兵' => PieceKind::Pawn,
+        '香' | '京' => PieceKind::Lance,
+        '桂' => PieceKind::Knight,
+        '銀' => PieceKind::Silver,
+        '金' => PieceKind::Gold,
+        '角' => PieceKind::Bishop,
+        '飛' => PieceKind::Rook,
+        '玉' | '王' => PieceKind::King,
+        'と' => PieceKind::ProPawn,
+        '杏' => PieceKind::ProLance,
+        '圭' => PieceKind::ProKnight,
+        '全' => PieceKind::ProSilver,
+        '馬' => PieceKind::Horse,
+        '龍' | '竜' => PieceKind::Dragon,
+        _ => return None,
+    };
+    *i += 1;
+    Some(kind)
+}
+
+/// Reads Japanese (KI2) or KIF move text.
+pub(crate) fn parse(
+    pos: &Position,
+    last_to: Option<Square>,
+    text: &str,
+    style: Style,
+) -> Result<Move, NotationError> {
+    let render = |p: &Position, l: Option<Square>, m: Move| match style {
+        Style::Kif => crate::kif_move::render_default(p, l, m),
+        _ => render_default(p, l, m),
+    };
+    let reader = Reader {
+        style,
+        text,
+        render: &render,
+        promotion_hint: "成 or 不成",
+    };
+    let chars = significant_chars(text);
+    let end = text.chars().count();
+    let at = |i: usize| chars.get(i).map_or(end, |&(a, _)| a);
+    let mut i = 0;
+    let mut pat = Pattern::default();
+    if chars.is_empty() {
+        return Err(reader.syntax(0, "empty move"));
+    }
+    if let Some(color) = mark_color(chars[0].1) {
+        if color != pos.side_to_move() {
+            return Err(NotationError::WrongSide {
+                text: text.to_string(),
+            });
+        }
+        i += 1;
+    }
+    // Destination: 同 (or 仝), or two digits optionally followed by 同.
+    match chars.get(i).map(|c| c.1) {
+        Some('同' | '仝') => i += 1,
+        Some(c) if digit_value(c).is_some() => {
+            let file = digit_value(c).unwrap_or(0);
+            let rank = chars
+                .get(i + 1)
+                .and_then(|c| digit_value(c.1))
+                .ok_or_else(|| reader.syntax(at(i + 1), "expected the rank digit"))?;
+            pat.to = square_from_numbers(file, rank);
+            i += 2;
+            if matches!(chars.get(i).map(|c| c.1), Some('同' | '仝')) {
+                i += 1;
+            }
+        }
+        _ => return Err(reader.syntax(at(i), "expected a square or 同")),
+    }
+    let kind =
+        read_piece(&chars, &mut i).ok_or_else(|| reader.syntax(at(i), "expected a piece"))?;
+    pat.kind = Some(kind);
+    // Direction words, promotion and drop marks, in any order.
+    while let Some(&(_, c)) = chars.get(i) {
+        match c {
+            '上' | '行' | '入' => pat.dirs.up = true,
+            '引' => pat.dirs.down = true,
+            '寄' => pat.dirs.side = true,
+            '直' => pat.dirs.straight = true,
+            '右' => pat.dirs.right = true,
+            '左' => pat.dirs.left = true,
+            '打' => pat.drop = Some(true),
+            '成' => pat.promote = Some(true),
+            '生' => pat.promote = Some(false),
+            '不' | 'フ' => {
+                if matches!(chars.get(i + 1).map(|c| c.1), Some('成' | 'ナ')) {
+                    i += 1;
+                    pat.promote = Some(false);
+                } else {
+                    return Err(reader.syntax(at(i + 1), "expected 成 after 不"));
+                }
+            }
+            '(' | '（' => break,
+            _ => return Err(reader.syntax(at(i), "unexpected character")),
+        }
+        i += 1;
+    }
+    // A KIF origin: (77).
+    if i < chars.len() {
+        i += 1;
+        let file = chars.get(i).and_then(|c| digit_value(c.1));
+        let rank = chars.get(i + 1).and_then(|c| digit_value(c.1));
+        match (file, rank) {
+            (Some(f), Some(r)) => pat.from = square_from_numbers(f, r),
+            _ => return Err(reader.syntax(at(i), "expected the origin square's two digits")),
+        }
+        i += 2;
+        if !matches!(chars.get(i).map(|c| c.1), Some(')' | '）')) {
+            return Err(reader.syntax(at(i), "expected `)`"));
+        }
+        i += 1;
+        if i < chars.len() {
+            return Err(reader.syntax(at(i), "unexpected text after the origin"));
+        }
+        pat.drop = Some(false);
+        pat.unmarked_means_no_promotion = true;
+    }
+    if pat.drop == Some(true) && (pat.promote.is_some() || pat.dirs != Default::default()) {
+        return Err(NotationError::NoMatch {
+            text: text.to_string(),
+            reason: "a drop cannot promote or have a direction".to_string(),
+        });
+    }
+    reader.resolve(pos, last_to, &pat)
+}
