@@ -457,7 +457,11 @@ impl GameReader<'_> {
                 let rank =
                     Rank::from_number(c as u8 - b'0').ok_or_else(|| StErr(0, "bad rank".into()))?;
                 let cells = &rest[1..];
-                let chars: Vec<char> = cells.chars().collect();
+                let mut chars: Vec<char> = cells.chars().collect();
+                // Writers drop the trailing spaces of an empty last cell.
+                while chars.len() < 27 && chars.len() >= 25 {
+                    chars.push(' ');
+                }
                 if chars.len() < 27 {
                     return err("a board row has nine cells of three characters");
                 }
@@ -669,14 +673,17 @@ pub fn write(record: &Record) -> Written {
                 if let Some(t) = end.time {
                     let _ = writeln!(s, "{}", time_text(t.spent));
                 }
+                for c in &end.comments {
+                    write_comment(s, c);
+                }
             }
             None => note(
                 &mut out.losses,
                 &format!("CSA has no special move for {}", end.kind.japanese()),
             ),
         }
-        for c in &end.comments {
-            write_comment(s, c);
+        if !end.variations.is_empty() {
+            note(&mut out.losses, "CSA holds no variations");
         }
     }
     out

@@ -190,6 +190,7 @@ fn parse_line(
         if line.end.is_some() {
             return Err(at(&p, "an element after the game's end").at_ply(ply));
         }
+        let clock_before_special = *clock;
         if let Some(sp) = item.get("special") {
             let name = sp
                 .as_str()
@@ -203,6 +204,8 @@ fn parse_line(
                 end.time = Some(clock.read(pos.side_to_move(), spent, total));
             }
             end.comments = comments(item, &p)?;
+            end.variations =
+                parse_forks(item, &pos, &p, clock_before_special, opts, warnings, stop)?;
             line.end = Some(end);
             continue;
         }
@@ -230,26 +233,41 @@ fn parse_line(
             node.time = Some(clock.read(side, spent, total));
         }
         node.comments = comments(item, &p)?;
-        if let Some(forks) = item.get("forks") {
-            let forks = forks
-                .as_array()
-                .ok_or_else(|| at(&format!("{p}.forks"), "forks is an array of arrays"))?;
-            for (j, f) in forks.iter().enumerate() {
-                let fp = format!("{p}.forks[{j}]");
-                let f = f
-                    .as_array()
-                    .ok_or_else(|| at(&fp, "a fork is an array of moves"))?;
-                let mut c = clock_before;
-                let var = parse_line(f, pos.clone(), &fp, 0, &mut c, opts, warnings, stop)?;
-                if !var.moves.is_empty() || var.end.is_some() {
-                    node.variations.push(var);
-                }
-            }
-        }
+        node.variations = parse_forks(item, &pos, &p, clock_before, opts, warnings, stop)?;
         pos.play(mv);
         line.moves.push(node);
     }
     Ok(line)
+}
+
+fn parse_forks(
+    item: &Value,
+    pos: &Position,
+    p: &str,
+    clock_before: Clock,
+    opts: ReadOptions,
+    warnings: &mut Vec<RecordError>,
+    stop: &mut bool,
+) -> Result<Vec<Line>, RecordError> {
+    let mut lines = Vec::new();
+    if let Some(forks) = item.get("forks") {
+        let forks = forks
+            .as_array()
+            .ok_or_else(|| at(&format!("{p}.forks"), "forks is an array of arrays"))?;
+        for (j, f) in forks.iter().enumerate() {
+            let fp = format!("{p}.forks[{j}]");
+            let f = f
+                .as_array()
+                .ok_or_else(|| at(&fp, "a fork is an array of moves"))?;
+            // Forks replace this element: they start from the same position and clock.
+            let mut c = clock_before;
+            let var = parse_line(f, pos.clone(), &fp, 0, &mut c, opts, warnings, stop)?;
+            if !var.moves.is_empty() || var.end.is_some() {
+                lines.push(var);
+            }
+        }
+    }
+    Ok(lines)
 }
 
 fn square(v: &Value, path: &str) -> Result<Square, RecordError> {
@@ -483,6 +501,7 @@ fn write_line(
         pos.play(node.mv);
     }
     if let Some(end) = &line.end {
+        let clock_before = *clock;
         let Some(name) = end.kind.csa(pos.side_to_move()) else {
             losses.push(format!(
                 "JKF has no special move for {}",
@@ -498,6 +517,16 @@ fn write_line(
         }
         if !end.comments.is_empty() {
             item.insert("comments".into(), json!(end.comments));
+        }
+        if !end.variations.is_empty() {
+            let mut forks = Vec::new();
+            for var in &end.variations {
+                let mut f = Vec::new();
+                let mut c = clock_before;
+                write_line(var, pos.clone(), &mut c, &mut f, losses);
+                forks.push(Value::Array(f));
+            }
+            item.insert("forks".into(), Value::Array(forks));
         }
         out.push(Value::Object(item));
     }

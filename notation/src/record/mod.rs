@@ -16,7 +16,10 @@ pub mod csa;
 pub mod diagram;
 mod error;
 pub mod jkf;
+pub mod kif;
 mod model;
+pub mod psn;
+mod tree;
 pub mod usi;
 
 pub use error::RecordError;
@@ -35,11 +38,23 @@ pub enum Format {
     Usi,
     /// JSON Kifu Format (`.jkf`, `.json`).
     Jkf,
+    /// KIF (`.kif` in Shift_JIS, `.kifu` in UTF-8).
+    Kif,
+    /// KI2 (`.ki2` in Shift_JIS, `.ki2u` in UTF-8).
+    Ki2,
+    /// PSN, Portable Shogi Notation (`.psn`).
+    Psn,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 3] = [Format::Csa, Format::Usi, Format::Jkf];
+    pub const ALL: [Format; 5] = [
+        Format::Kif,
+        Format::Ki2,
+        Format::Csa,
+        Format::Jkf,
+        Format::Usi,
+    ];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -47,6 +62,9 @@ impl Format {
             Format::Csa => "csa",
             Format::Usi => "usi",
             Format::Jkf => "jkf",
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Psn => "psn",
         }
     }
 
@@ -56,6 +74,9 @@ impl Format {
             Format::Csa => "csa",
             Format::Usi => "usi",
             Format::Jkf => "jkf",
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Psn => "psn",
         }
     }
 
@@ -65,6 +86,9 @@ impl Format {
             "csa" => Some(Format::Csa),
             "usi" | "sfen" => Some(Format::Usi),
             "jkf" | "json" => Some(Format::Jkf),
+            "kif" | "kifu" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "psn" | "pgn" => Some(Format::Psn),
             _ => None,
         }
     }
@@ -75,6 +99,9 @@ impl Format {
         if t.starts_with('{') {
             return Some(Format::Jkf);
         }
+        if t.starts_with('[') {
+            return Some(Format::Psn);
+        }
         let first = t.lines().next().unwrap_or("").trim();
         if first.starts_with("position ")
             || first.starts_with("startpos")
@@ -82,8 +109,22 @@ impl Format {
         {
             return Some(Format::Usi);
         }
-        for line in t.lines().take(50) {
+        let mut japanese = false;
+        for line in t.lines().take(200) {
             let l = line.trim();
+            if l.starts_with("手数----") || l.starts_with("手合割") {
+                japanese = true;
+            }
+            let first = l.chars().next().unwrap_or(' ');
+            if japanese && first.is_ascii_digit() {
+                return Some(Format::Kif);
+            }
+            if japanese && matches!(first, '▲' | '△' | '☗' | '☖') {
+                return Some(Format::Ki2);
+            }
+            if l.starts_with("手数----") {
+                return Some(Format::Kif);
+            }
             if l.starts_with("V2")
                 || l.starts_with("V3")
                 || l.starts_with("PI")
@@ -93,6 +134,13 @@ impl Format {
             {
                 return Some(Format::Csa);
             }
+        }
+        if japanese || t.contains("先手：") || t.contains("後手の持駒") {
+            return Some(if t.contains('▲') || t.contains('☗') {
+                Format::Ki2
+            } else {
+                Format::Kif
+            });
         }
         None
     }
@@ -149,6 +197,9 @@ pub fn parse(text: &str, format: Format, opts: ReadOptions) -> Result<Parsed, Re
         Format::Csa => csa::parse(text, opts),
         Format::Usi => usi::parse(text, opts),
         Format::Jkf => jkf::parse(text, opts),
+        Format::Kif => kif::parse(text, opts),
+        Format::Ki2 => kif::parse_ki2(text, opts),
+        Format::Psn => psn::parse(text, opts),
     }
 }
 
@@ -158,6 +209,9 @@ pub fn write(record: &Record, format: Format) -> Written {
         Format::Csa => csa::write(record),
         Format::Usi => usi::write(record),
         Format::Jkf => jkf::write(record),
+        Format::Kif => kif::write(record),
+        Format::Ki2 => kif::write_ki2(record),
+        Format::Psn => psn::write(record),
     }
 }
 

@@ -314,6 +314,8 @@ pub struct Ending {
     pub time: Option<MoveTime>,
     /// Comments written after the ending.
     pub comments: Vec<String>,
+    /// Alternative lines that replace the ending (a move instead of resigning, say).
+    pub variations: Vec<Line>,
 }
 
 impl Ending {
@@ -323,6 +325,7 @@ impl Ending {
             kind,
             time: None,
             comments: Vec::new(),
+            variations: Vec::new(),
         }
     }
 }
@@ -339,6 +342,9 @@ pub struct Node {
     /// A bookmark name (KIF `&`).
     pub bookmark: Option<String>,
     /// Alternative lines that replace this move: each starts in the same position as `mv`.
+    ///
+    /// The first move of a variation keeps no variations of its own: alternatives to it are
+    /// alternatives to this move too, and are listed here (the form every reader produces).
     pub variations: Vec<Line>,
 }
 
@@ -447,6 +453,11 @@ impl Record {
                 }
                 pos.play(node.mv);
             }
+            if let Some(end) = &line.end {
+                for var in &end.variations {
+                    walk_line(var, &pos, ply + line.moves.len(), depth + 1, visit);
+                }
+            }
         }
         walk_line(&self.main, &self.start.position(), 1, 0, &mut visit);
     }
@@ -461,5 +472,10 @@ impl Record {
     /// Whether any move has variations.
     pub fn has_variations(&self) -> bool {
         self.main.moves.iter().any(|n| !n.variations.is_empty())
+            || self
+                .main
+                .end
+                .as_ref()
+                .is_some_and(|e| !e.variations.is_empty())
     }
 }
