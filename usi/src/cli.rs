@@ -24,6 +24,8 @@ pub enum Command {
     Perft(crate::perft_cmd::PerftArgs),
     /// Print a board diagram of a position (KIF BOD, e-mail, or compact Unicode).
     Board(crate::board_cmd::BoardArgs),
+    /// Convert game records between KIF, KI2, CSA, JKF, PSN and USI lines.
+    Convert(crate::convert_cmd::ConvertArgs),
 }
 
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.
@@ -35,5 +37,6 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
         Some(Command::Board(args)) => crate::board_cmd::run(&args),
+        Some(Command::Convert(args)) => crate::convert_cmd::run(&args),
     }
 }

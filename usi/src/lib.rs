@@ -3,4 +3,5 @@
 
 pub mod board_cmd;
 pub mod cli;
+pub mod convert_cmd;
 pub mod perft_cmd;

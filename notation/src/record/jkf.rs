@@ -475,7 +475,7 @@ fn write_line(
         item.insert("move".into(), move_json(&pos, node.mv));
         let clock_before = *clock;
         if let Some(t) = &node.time {
-            let total = clock.advance(pos.side_to_move(), t);
+            let total = clock.advance_whole_seconds(pos.side_to_move(), t);
             item.insert("time".into(), time_json(t.spent, total));
             if t.spent.subsec_millis() != 0 {
                 losses.push("JKF holds whole seconds only".into());
@@ -512,7 +512,7 @@ fn write_line(
         let mut item = Map::new();
         item.insert("special".into(), Value::String(name.into()));
         if let Some(t) = &end.time {
-            let total = clock.advance(pos.side_to_move(), t);
+            let total = clock.advance_whole_seconds(pos.side_to_move(), t);
             item.insert("time".into(), time_json(t.spent, total));
         }
         if !end.comments.is_empty() {

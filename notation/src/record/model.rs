@@ -134,6 +134,16 @@ impl Clock {
         total
     }
 
+    /// As [`Clock::advance`] with `time.spent` cut to whole seconds, for formats that
+    /// write whole seconds only (so the totals they write add up when read back).
+    pub(crate) fn advance_whole_seconds(&mut self, side: Color, time: &MoveTime) -> Duration {
+        let whole = MoveTime {
+            spent: Duration::from_secs(time.spent.as_secs()),
+            total: time.total,
+        };
+        self.advance(side, &whole)
+    }
+
     /// Adds a time read from a file; returns it with `total` dropped when it is the sum.
     pub(crate) fn read(
         &mut self,

@@ -273,7 +273,9 @@ pub(crate) fn walk_line<'a>(
                 lines: &node.variations,
             });
         }
-        let total = node.time.map(|t| clock.advance(pos.side_to_move(), &t));
+        let total = node
+            .time
+            .map(|t| clock.advance_whole_seconds(pos.side_to_move(), &t));
         f(Step::Move(&pos, last_to, node, ply, total));
         last_to = Some(node.mv.to());
         pos.play(node.mv);
@@ -289,7 +291,9 @@ pub(crate) fn walk_line<'a>(
                 lines: &end.variations,
             });
         }
-        let total = end.time.map(|t| clock.advance(pos.side_to_move(), &t));
+        let total = end
+            .time
+            .map(|t| clock.advance_whole_seconds(pos.side_to_move(), &t));
         f(Step::End(&pos, end, ply, total));
     }
     branches.reverse();
