@@ -241,18 +241,29 @@ pub fn dragon(sq: Square, occ: Bitboard) -> Bitboard {
     rook(sq, occ) | king(sq)
 }
 
+/// Empty-board rook (index 0) and bishop (index 1) lines from each square.
+static EMPTY_LINES: [[u128; 2]; 81] = {
+    let mut t = [[0u128; 2]; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let r = &RAYS[sq];
+        t[sq][0] = r[TO_RANK9] | r[TO_FILE9] | r[TO_RANK1] | r[TO_FILE1];
+        t[sq][1] = r[DIAG_P10] | r[DIAG_P8] | r[DIAG_M10] | r[DIAG_M8];
+        sq += 1;
+    }
+    t
+};
+
 /// The rook's lines from `sq` on an empty board.
 #[inline]
 pub fn rook_empty(sq: Square) -> Bitboard {
-    let r = &RAYS[sq.index()];
-    Bitboard::from_bits(r[TO_RANK9] | r[TO_FILE9] | r[TO_RANK1] | r[TO_FILE1])
+    Bitboard::from_bits(EMPTY_LINES[sq.index()][0])
 }
 
 /// The bishop's diagonals from `sq` on an empty board.
 #[inline]
 pub fn bishop_empty(sq: Square) -> Bitboard {
-    let r = &RAYS[sq.index()];
-    Bitboard::from_bits(r[DIAG_P10] | r[DIAG_P8] | r[DIAG_M10] | r[DIAG_M8])
+    Bitboard::from_bits(EMPTY_LINES[sq.index()][1])
 }
 
 /// A lance's ray from `sq` on an empty board.

@@ -41,11 +41,24 @@ impl Hand {
         self.0 == 0
     }
 
+    /// The most pieces of `kind` a hand can record: 31 pawns, 7 lances, knights, silvers or
+    /// golds, 3 bishops or rooks. That is more than a set has (which [`Setup::validate`]
+    /// enforces) so that the problem positions of published perft suites, which have extra
+    /// pieces, can still be represented.
+    ///
+    /// [`Setup::validate`]: crate::Setup::validate
+    pub const fn capacity(kind: PieceKind) -> u8 {
+        if kind.is_hand_kind() {
+            MASK[kind.index()] as u8
+        } else {
+            0
+        }
+    }
+
     /// The same hand with `n` pieces of `kind`, or `None` when `kind` cannot be held or `n`
-    /// is more than a whole set has (18 pawns, 4 lances, knights, silvers or golds, 2 bishops
-    /// or rooks).
+    /// is more than [`Hand::capacity`].
     pub const fn with_count(self, kind: PieceKind, n: u8) -> Option<Hand> {
-        if !kind.is_hand_kind() || n > kind.set_count() {
+        if !kind.is_hand_kind() || n > Hand::capacity(kind) {
             return None;
         }
         let i = kind.index();
@@ -57,7 +70,7 @@ impl Hand {
     /// Adds one piece of `kind` (a hand kind whose count is below a full set).
     #[inline]
     pub(crate) fn add(&mut self, kind: PieceKind) {
-        debug_assert!(self.count(kind) < kind.set_count());
+        debug_assert!(self.count(kind) < Hand::capacity(kind));
         self.0 += 1 << SHIFT[kind.index()];
     }
 
@@ -129,7 +142,7 @@ mod tests {
         h.remove(PieceKind::Gold);
         assert_eq!(h.count(PieceKind::Gold), 3);
         assert_eq!(h.count(PieceKind::Silver), 4);
-        assert_eq!(Hand::EMPTY.with_count(PieceKind::Rook, 3), None);
+        assert_eq!(Hand::EMPTY.with_count(PieceKind::Rook, 4), None);
         assert_eq!(Hand::EMPTY.with_count(PieceKind::King, 1), None);
         let h = Hand::EMPTY
             .with_count(PieceKind::Pawn, 3)

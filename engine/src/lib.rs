@@ -29,7 +29,7 @@ pub use hand::Hand;
 pub use legality::IllegalMove;
 pub use movegen::{MAX_MOVES, MoveList};
 pub use mv::Move;
-pub use perft::{perft, perft_divide, perft_parallel};
+pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_observed};
 pub use piece::{Piece, PieceKind};
 pub use position::{
     Handicap, Kings, Position, PositionError, Setup, SfenError, SfenField, SfenSyntaxError,

@@ -55,14 +55,28 @@ const ZONE_WHITE: Bitboard = Bitboard::from_bits(
         | Bitboard::rank(Rank::R9).bits(),
 );
 
+/// The low eight squares (ranks 1-8) of every file, and the rank-9 square of every file.
+const LOW8: u128 = {
+    let mut bits = 0u128;
+    let mut f = 0;
+    while f < 9 {
+        bits |= 0xff << (9 * f);
+        f += 1;
+    }
+    bits
+};
+const BIT8: u128 = LOW8 << 1 & !LOW8;
+
 /// The files holding `color`'s unpromoted pawns, as a set of whole files.
 #[inline]
 pub(crate) fn pawn_files(pos: &Position, color: Color) -> Bitboard {
-    let mut files = Bitboard::EMPTY;
-    for sq in pos.pieces_of(color, PieceKind::Pawn) {
-        files |= Bitboard::file(sq.file());
-    }
-    files
+    // Each file is a 9-bit group. Adding 0xff to a group's low eight bits carries into its
+    // ninth bit exactly when one of them is set (the sum stays below 512, so no carry crosses
+    // into the next file); OR in the ninth bit itself and every occupied file has its top bit
+    // set. `(top << 1) - (top >> 8)` then fills each flagged group: 2^(9g+9) - 2^(9g).
+    let x = pos.pieces_of(color, PieceKind::Pawn).bits();
+    let top = (((x & LOW8) + LOW8) | x) & BIT8;
+    Bitboard::from_bits((top << 1) - (top >> 8))
 }
 
 impl Position {
@@ -79,10 +93,22 @@ impl Position {
         list
     }
 
+    /// The number of legal moves, counted from destination sets without building the moves
+    /// (what perft's last ply needs).
+    ///
+    /// # Examples
+    /// ```
+    /// use tokin_engine::Position;
+    /// assert_eq!(Position::startpos().count_legal_moves(), 30);
+    /// ```
+    pub fn count_legal_moves(&self) -> usize {
+        count_inline(self)
+    }
+
     /// Whether the side to move has no legal move (it is mated, or in the rare positions where
     /// it has no move without being in check, stalemated, which also loses in shogi).
     pub fn has_no_legal_move(&self) -> bool {
-        self.legal_moves().is_empty()
+        self.count_legal_moves() == 0
     }
 
     /// Whether the side to move is checkmated.
@@ -93,6 +119,106 @@ impl Position {
 
 /// Appends every legal move of `pos` to `list`.
 pub fn generate_legal(pos: &Position, list: &mut MoveList) {
+    generate(pos, list);
+}
+
+/// [`Position::count_legal_moves`], always inlined (for perft's feature-specific copies).
+#[inline(always)]
+pub(crate) fn count_inline(pos: &Position) -> usize {
+    let mut counter = Counter(0);
+    generate(pos, &mut counter);
+    counter.0
+}
+
+/// [`Position::legal_moves`], always inlined (for perft's feature-specific copies).
+#[inline(always)]
+pub(crate) fn legal_inline(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate(pos, &mut list);
+    list
+}
+
+/// Where generated moves go. The generator hands over whole destination sets so that a
+/// counter can add population counts while a list expands them into moves.
+trait Sink {
+    /// One move from `from` to each of `dests`, never promoting.
+    fn plain(&mut self, from: Square, dests: Bitboard);
+    /// From `from`: a promotion and a non-promotion to each of `both`, and only a promotion
+    /// to each of `forced`.
+    fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard);
+    /// Pawn pushes of `color` (each origin is the square behind the destination): plain to
+    /// `plain`, both kinds to `both`, promotion only to `forced`.
+    fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard);
+    /// A drop of `kind` on each of `dests`.
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn plain(&mut self, from: Square, dests: Bitboard) {
+        for to in dests {
+            self.push(Move::normal(from, to, false));
+        }
+    }
+    #[inline(always)]
+    fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard) {
+        for to in both {
+            self.push(Move::normal(from, to, true));
+            self.push(Move::normal(from, to, false));
+        }
+        for to in forced {
+            self.push(Move::normal(from, to, true));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard) {
+        let back = |to: Square| match color {
+            Color::Black => Square::ALL[to.index() + 1],
+            Color::White => Square::ALL[to.index() - 1],
+        };
+        for to in plain {
+            self.push(Move::normal(back(to), to, false));
+        }
+        for to in both {
+            self.push(Move::normal(back(to), to, true));
+            self.push(Move::normal(back(to), to, false));
+        }
+        for to in forced {
+            self.push(Move::normal(back(to), to, true));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
+        for to in dests {
+            self.push(Move::drop(kind, to));
+        }
+    }
+}
+
+/// Counts moves instead of building them.
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn plain(&mut self, _: Square, dests: Bitboard) {
+        self.0 += dests.count() as usize;
+    }
+    #[inline(always)]
+    fn promoting(&mut self, _: Square, both: Bitboard, forced: Bitboard) {
+        self.0 += 2 * both.count() as usize + forced.count() as usize;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, _: Color, plain: Bitboard, both: Bitboard, forced: Bitboard) {
+        self.0 += plain.count() as usize + 2 * both.count() as usize + forced.count() as usize;
+    }
+    #[inline(always)]
+    fn drops(&mut self, _: PieceKind, dests: Bitboard) {
+        self.0 += dests.count() as usize;
+    }
+}
+
+#[inline(always)]
+fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let own = pos.pieces(us);
@@ -100,7 +226,7 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
     let checkers = pos.checkers();
 
     if let Some(k) = ksq {
-        king_moves(pos, k, list);
+        king_moves(pos, k, sink);
     }
     let (target, drop_target) = match (ksq, checkers.first()) {
         (Some(k), Some(checker)) => {
@@ -113,173 +239,171 @@ pub fn generate_legal(pos: &Position, list: &mut MoveList) {
         _ => (!own, !occ),
     };
     let pinned = pos.pinned(us, occ);
-    board_moves(pos, target, pinned, ksq, list);
+    board_moves(pos, target, pinned, ksq, sink);
     if !pos.hand(us).is_empty() && drop_target.is_any() {
-        drops(pos, drop_target, list);
+        drops(pos, drop_target, sink);
     }
 }
 
-#[inline]
-fn king_moves(pos: &Position, ksq: Square, list: &mut MoveList) {
+#[inline(always)]
+fn king_moves<S: Sink>(pos: &Position, ksq: Square, sink: &mut S) {
     let us = pos.side_to_move();
     let occ = pos.occupied().without(ksq);
+    let mut safe = Bitboard::EMPTY;
     for to in attacks::king(ksq).and_not(pos.pieces(us)) {
         if !pos.is_attacked_by(!us, to, occ) {
-            list.push(Move::normal(ksq, to, false));
+            safe = safe.with(to);
         }
     }
+    sink.plain(ksq, safe);
 }
 
-/// Pushes the moves from `from` to each of `dests` for a piece that may promote when `from`
-/// or the destination is in the zone, and must promote on `forced` squares.
+/// Hands the moves from `from` to `dests` to the sink, split by promotion rules: a piece that
+/// may promote when `from` or the destination is in `zone`, and must promote on `forced`.
 #[inline(always)]
-fn push_promotable(
+fn promotable<S: Sink>(
+    sink: &mut S,
     from: Square,
     dests: Bitboard,
-    from_in_zone: bool,
     zone: Bitboard,
     forced: Bitboard,
-    list: &mut MoveList,
 ) {
-    for to in dests {
-        if from_in_zone || zone.contains(to) {
-            list.push(Move::normal(from, to, true));
-            if !forced.contains(to) {
-                list.push(Move::normal(from, to, false));
-            }
-        } else {
-            list.push(Move::normal(from, to, false));
-        }
+    if dests.is_empty() {
+        return;
     }
+    let promo = if zone.contains(from) {
+        dests
+    } else {
+        dests & zone
+    };
+    sink.plain(from, dests.and_not(promo));
+    sink.promoting(from, promo.and_not(forced), promo & forced);
 }
 
-fn board_moves(
+#[inline(always)]
+fn board_moves<S: Sink>(
     pos: &Position,
     target: Bitboard,
     pinned: Bitboard,
     ksq: Option<Square>,
-    list: &mut MoveList,
+    sink: &mut S,
 ) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
+    let own = pos.pieces(us);
     let zone = zone(us);
     let last = last_rank(us);
-    let pin_ok = |from: Square, dests: Bitboard| -> Bitboard {
+    // Pinned pieces may only move along the line through their king and the pinner.
+    let pin_line = |from: Square| -> Bitboard {
         match ksq {
-            Some(k) if pinned.contains(from) => dests & attacks::line(k, from),
-            _ => dests,
+            Some(k) => attacks::line(k, from),
+            None => Bitboard::FULL,
         }
     };
 
-    // Pawns, all at once: shift the set one rank forward.
+    // Unpinned pawns all at once: shift the set one rank forward. Pinned pawns can only
+    // push along a file pin, so they go one by one.
     let pawns = pos.pieces_of(us, PieceKind::Pawn);
-    let (dests, back) = match us {
-        Color::Black => (pawns.shift_up() & target, 1i8),
-        Color::White => (pawns.shift_down() & target, -1i8),
-    };
-    for to in dests {
-        let Some(from) = to.offset(0, back) else {
-            continue;
-        };
-        if pinned.contains(from) && !pin_ok(from, Bitboard::from_square(to)).contains(to) {
-            continue;
-        }
-        if zone.contains(to) {
-            list.push(Move::normal(from, to, true));
-            if !last.contains(to) {
-                list.push(Move::normal(from, to, false));
-            }
-        } else {
-            list.push(Move::normal(from, to, false));
-        }
+    let free = pawns.and_not(pinned);
+    let mut dests = match us {
+        Color::Black => free.shift_up(),
+        Color::White => free.shift_down(),
+    } & target;
+    for from in pawns & pinned {
+        dests |= attacks::pawn(us, from) & target & pin_line(from);
     }
+    sink.pawns(
+        us,
+        dests.and_not(zone),
+        (dests & zone).and_not(last),
+        dests & last,
+    );
 
-    for from in pos.pieces_of(us, PieceKind::Lance) {
-        let dests = pin_ok(from, attacks::lance(us, from, occ) & target);
-        push_promotable(from, dests, false, zone, last, list);
+    // Each kind: the unpinned pieces first, then the (rare) pinned ones restricted to their
+    // pin line. A pinned knight never moves: its jump always leaves the line.
+    macro_rules! each {
+        ($set:expr, |$from:ident| $dests:expr, $emit:expr) => {{
+            let set = $set;
+            for $from in set.and_not(pinned) {
+                let d = $dests;
+                $emit($from, d);
+            }
+            for $from in set & pinned {
+                let d = $dests & pin_line($from);
+                $emit($from, d);
+            }
+        }};
     }
+    let lance_or_pawn_forced = last;
+    each!(
+        pos.pieces_of(us, PieceKind::Lance),
+        |from| attacks::lance(us, from, occ) & target,
+        |f, d| promotable(sink, f, d, zone, lance_or_pawn_forced)
+    );
+    let knight_forced = last_two_ranks(us);
     for from in pos.pieces_of(us, PieceKind::Knight).and_not(pinned) {
-        // A pinned knight can never move: its jump always leaves the line.
-        let dests = attacks::knight(us, from) & target;
-        push_promotable(from, dests, false, zone, last_two_ranks(us), list);
-    }
-    for from in pos.pieces_of(us, PieceKind::Silver) {
-        let dests = pin_ok(from, attacks::silver(us, from) & target);
-        push_promotable(
+        promotable(
+            sink,
             from,
-            dests,
-            zone.contains(from),
+            attacks::knight(us, from) & target,
             zone,
-            Bitboard::EMPTY,
-            list,
+            knight_forced,
         );
     }
-    for from in pos.gold_likes() & pos.pieces(us) {
-        let dests = pin_ok(from, attacks::gold(us, from) & target);
-        for to in dests {
-            list.push(Move::normal(from, to, false));
-        }
-    }
-    for from in pos.pieces_of(us, PieceKind::Bishop) {
-        let dests = pin_ok(from, attacks::bishop(from, occ) & target);
-        push_promotable(
-            from,
-            dests,
-            zone.contains(from),
-            zone,
-            Bitboard::EMPTY,
-            list,
-        );
-    }
-    for from in pos.pieces_of(us, PieceKind::Rook) {
-        let dests = pin_ok(from, attacks::rook(from, occ) & target);
-        push_promotable(
-            from,
-            dests,
-            zone.contains(from),
-            zone,
-            Bitboard::EMPTY,
-            list,
-        );
-    }
-    for from in pos.pieces_of(us, PieceKind::Horse) {
-        for to in pin_ok(from, attacks::horse(from, occ) & target) {
-            list.push(Move::normal(from, to, false));
-        }
-    }
-    for from in pos.pieces_of(us, PieceKind::Dragon) {
-        for to in pin_ok(from, attacks::dragon(from, occ) & target) {
-            list.push(Move::normal(from, to, false));
-        }
-    }
+    each!(
+        pos.pieces_of(us, PieceKind::Silver),
+        |from| attacks::silver(us, from) & target,
+        |f, d| promotable(sink, f, d, zone, Bitboard::EMPTY)
+    );
+    each!(
+        pos.gold_likes() & own,
+        |from| attacks::gold(us, from) & target,
+        |f, d| sink.plain(f, d)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Bishop),
+        |from| attacks::bishop(from, occ) & target,
+        |f, d| promotable(sink, f, d, zone, Bitboard::EMPTY)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Rook),
+        |from| attacks::rook(from, occ) & target,
+        |f, d| promotable(sink, f, d, zone, Bitboard::EMPTY)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Horse),
+        |from| attacks::horse(from, occ) & target,
+        |f, d| sink.plain(f, d)
+    );
+    each!(
+        pos.pieces_of(us, PieceKind::Dragon),
+        |from| attacks::dragon(from, occ) & target,
+        |f, d| sink.plain(f, d)
+    );
 }
 
-fn drops(pos: &Position, empty: Bitboard, list: &mut MoveList) {
+#[inline(always)]
+fn drops<S: Sink>(pos: &Position, empty: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let hand = pos.hand(us);
     if hand.has(PieceKind::Pawn) {
-        let dests = empty.and_not(last_rank(us)).and_not(pawn_files(pos, us));
-        // The one square where a pawn drop gives check, if it is among the destinations.
-        let mate_sq = pos
+        let mut dests = empty.and_not(last_rank(us)).and_not(pawn_files(pos, us));
+        // The one square where a pawn drop gives check; it is illegal if it mates.
+        if let Some(sq) = pos
             .king_square(!us)
             .and_then(|k| attacks::pawn(!us, k).first())
-            .filter(|&sq| dests.contains(sq));
-        for to in dests {
-            if Some(to) == mate_sq && is_pawn_drop_mate(pos, to) {
-                continue;
-            }
-            list.push(Move::drop(PieceKind::Pawn, to));
+            .filter(|&sq| dests.contains(sq))
+            && is_pawn_drop_mate(pos, sq)
+        {
+            dests = dests.without(sq);
         }
+        sink.drops(PieceKind::Pawn, dests);
     }
     if hand.has(PieceKind::Lance) {
-        for to in empty.and_not(last_rank(us)) {
-            list.push(Move::drop(PieceKind::Lance, to));
-        }
+        sink.drops(PieceKind::Lance, empty.and_not(last_rank(us)));
     }
     if hand.has(PieceKind::Knight) {
-        for to in empty.and_not(last_two_ranks(us)) {
-            list.push(Move::drop(PieceKind::Knight, to));
-        }
+        sink.drops(PieceKind::Knight, empty.and_not(last_two_ranks(us)));
     }
     for kind in [
         PieceKind::Silver,
@@ -288,15 +412,14 @@ fn drops(pos: &Position, empty: Bitboard, list: &mut MoveList) {
         PieceKind::Rook,
     ] {
         if hand.has(kind) {
-            for to in empty {
-                list.push(Move::drop(kind, to));
-            }
+            sink.drops(kind, empty);
         }
     }
 }
 
 /// Whether dropping a pawn of the side to move on `to`, which checks the enemy king, mates it
 /// (打ち歩詰め, *uchifuzume*, which makes the drop illegal).
+#[inline(always)]
 pub(crate) fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
     let us = pos.side_to_move();
     let them = !us;

@@ -45,20 +45,21 @@ impl Move {
     }
 
     #[inline]
-    const fn from_field(self) -> u16 {
+    const fn origin_field(self) -> u16 {
         (self.0.get() >> 7) & 0x7f
     }
 
     /// Whether this is a drop.
     #[inline]
     pub const fn is_drop(self) -> bool {
-        self.from_field() >= DROP_BASE
+        self.origin_field() >= DROP_BASE
     }
 
     /// The origin square of a board move, `None` for a drop.
     #[inline]
+    #[allow(clippy::wrong_self_convention)] // `from` is the origin square, not a conversion
     pub const fn from(self) -> Option<Square> {
-        let f = self.from_field();
+        let f = self.origin_field();
         if f >= DROP_BASE {
             None
         } else {
@@ -69,7 +70,7 @@ impl Move {
     /// The dropped kind of a drop, `None` for a board move.
     #[inline]
     pub const fn drop_kind(self) -> Option<PieceKind> {
-        let f = self.from_field();
+        let f = self.origin_field();
         if f >= DROP_BASE {
             Some(PieceKind::HAND[(f - DROP_BASE) as usize])
         } else {

@@ -285,6 +285,22 @@ impl Reader<'_> {
                     "no piece that can move to {to} fits the direction words"
                 )));
             }
+            // Some writers give only the side (`左`) where the rules add the movement
+            // (`左上`): a piece that the movement alone names (`寄`) is not the one meant.
+            let d = pat.dirs;
+            if set.len() > 1 && (d.right || d.left) && !(d.up || d.down || d.side || d.straight) {
+                let not_by_movement = |m: &Move| {
+                    m.from().is_some_and(|from| {
+                        !matches!(
+                            crate::japanese::direction_words(pos, from, to),
+                            "上" | "引" | "寄"
+                        )
+                    })
+                };
+                if set.iter().any(not_by_movement) {
+                    set.retain(not_by_movement);
+                }
+            }
         }
         match pat.promote {
             Some(p) => {

@@ -60,6 +60,8 @@ pub enum NotationError {
         /// The rule it breaks.
         why: IllegalMove,
     },
+    /// The [`core::fmt::Write`] sink refused the text.
+    Write,
     /// A move of a line failed; `index` counts from 1.
     InLine {
         /// Which move of the line (1 for the first).
@@ -109,6 +111,7 @@ impl fmt::Display for NotationError {
             NotationError::IllegalMove { mv, why } => {
                 write!(f, "cannot write the illegal move `{mv}`: {why}")
             }
+            NotationError::Write => f.write_str("the output refused the text"),
             NotationError::InLine { index, source } => write!(f, "move {index}: {source}"),
         }
     }

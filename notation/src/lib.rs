@@ -32,6 +32,8 @@ mod kitao;
 mod line;
 pub mod record;
 mod style;
+#[cfg(test)]
+mod tests;
 mod usi_move;
 mod western;
 
@@ -73,10 +75,12 @@ pub fn write_move(
     Ok(out)
 }
 
-/// Writes a legal move in `style` with the given options, appending to `out`.
+/// Writes a legal move in `style` with the given options into any [`core::fmt::Write`]
+/// sink (a `String`, a formatter, a record being built).
 ///
 /// # Errors
-/// [`NotationError::IllegalMove`] when `mv` is not legal in `pos`; `out` is then unchanged.
+/// [`NotationError::IllegalMove`] when `mv` is not legal in `pos` (nothing is written
+/// then), and [`NotationError::Write`] when the sink refuses the text.
 ///
 /// # Examples
 /// ```
@@ -91,8 +95,8 @@ pub fn write_move(
 /// write_move_into(&mut out, &pos, None, Move::from_usi("G*5b").unwrap(), Style::Japanese, &opts).unwrap();
 /// assert_eq!(out, "▲５二金打");
 /// ```
-pub fn write_move_into(
-    out: &mut String,
+pub fn write_move_into<W: core::fmt::Write + ?Sized>(
+    out: &mut W,
     pos: &Position,
     last_to: Option<Square>,
     mv: Move,
@@ -101,21 +105,19 @@ pub fn write_move_into(
 ) -> Result<(), NotationError> {
     pos.is_legal(mv)
         .map_err(|why| NotationError::IllegalMove { mv, why })?;
+    // The longest move text is about a dozen characters; one small buffer per move.
+    let mut text = String::with_capacity(32);
     match style {
-        Style::Japanese => japanese::write(out, pos, last_to, mv, opts),
-        Style::Kif => kif_move::write(out, pos, last_to, mv, opts),
-        Style::Csa => csa_move::write(out, pos, mv),
+        Style::Japanese => japanese::write(&mut text, pos, last_to, mv, opts),
+        Style::Kif => kif_move::write(&mut text, pos, last_to, mv, opts),
+        Style::Csa => csa_move::write(&mut text, pos, mv),
         Style::Hodges | Style::Western | Style::Hosking => {
-            western::write(out, pos, mv, style, false)
+            western::write(&mut text, pos, mv, style, false)
         }
-        Style::Kitao => kitao::write(out, pos, last_to, mv, opts, false),
-        Style::Usi => {
-            use core::fmt::Write;
-            // Writing into a String cannot fail.
-            let _ = write!(out, "{mv}");
-        }
+        Style::Kitao => kitao::write(&mut text, pos, last_to, mv, opts, false),
+        Style::Usi => text = mv.to_string(),
     }
-    Ok(())
+    out.write_str(&text).map_err(|_| NotationError::Write)
 }
 
 /// Reads one move written in `style` and returns the legal move it names.

@@ -87,7 +87,8 @@ pub fn write_line(
 
 /// Writes an engine's principal variation, given as USI moves from `pos`, in `style`
 /// (for an `info string` next to the engine's `pv`). `last_to` is the destination of the
-/// move that led to `pos`, so that 同 is right from the first move.
+/// move that led to `pos`, so that 同 is right from the first move. An engine that holds
+/// the PV as [`Move`] values calls [`write_line`] directly.
 ///
 /// # Errors
 /// [`NotationError::InLine`] naming the first move (counting from 1) that is not a legal

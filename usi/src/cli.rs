@@ -26,6 +26,10 @@ pub enum Command {
     Board(crate::board_cmd::BoardArgs),
     /// Convert game records between KIF, KI2, CSA, JKF, PSN and USI lines.
     Convert(crate::convert_cmd::ConvertArgs),
+    /// Convert moves between notations (USI, Japanese, KIF, CSA, Hodges, Western, Hosking, Kitao).
+    Notate(crate::notate_cmd::NotateArgs),
+    /// Run a USI engine and add each PV in human notation as an `info string`.
+    Annotate(crate::annotate_cmd::AnnotateArgs),
 }
 
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.
@@ -38,5 +42,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
         Some(Command::Board(args)) => crate::board_cmd::run(&args),
         Some(Command::Convert(args)) => crate::convert_cmd::run(&args),
+        Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
+        Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
     }
 }

@@ -1,7 +1,9 @@
 //! The `tokin` binary's library: the command line and the tools behind each subcommand.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod annotate_cmd;
 pub mod board_cmd;
 pub mod cli;
 pub mod convert_cmd;
+pub mod notate_cmd;
 pub mod perft_cmd;

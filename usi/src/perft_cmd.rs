@@ -7,7 +7,7 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use tokin_engine::{Move, Position, perft_divide, perft_parallel};
+use tokin_engine::{Move, Position, perft_divide, perft_parallel_observed};
 
 /// Arguments of `tokin perft`.
 #[derive(Args, Debug)]
@@ -34,7 +34,8 @@ pub fn setup_position(sfen: &str, moves: &[String]) -> Result<Position, String> 
         Position::startpos()
     } else {
         Position::from_sfen(sfen)
-            .or_else(|e| Position::from_tsume_sfen(sfen).map_err(|_| e))
+            // Published perft suites include positions with extra pieces or no attacking king.
+            .or_else(|e| Position::from_sfen_relaxed(sfen).map_err(|_| e))
             .map_err(|e| format!("--sfen: {e}"))?
     };
     for (i, text) in moves.iter().enumerate() {
@@ -74,10 +75,13 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let progress = std::io::stderr().is_terminal() && args.depth >= 6;
-    if progress {
-        eprint!("perft {}: counting...\r", args.depth);
-    }
+    // A progress line for long runs, only when a person is watching standard error.
+    let progress = std::io::stderr().is_terminal() && args.depth >= 5;
+    let show = |done: usize, total: usize| {
+        if progress {
+            eprint!("\rperft {}: {done}/{total} root moves counted", args.depth);
+        }
+    };
     let start = Instant::now();
     let (divided, nodes) = pool.install(|| {
         if args.divide && args.depth > 0 {
@@ -85,7 +89,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             let total = results.iter().map(|&(_, n)| n).sum();
             (results, total)
         } else {
-            (Vec::new(), perft_parallel(&pos, args.depth))
+            (Vec::new(), perft_parallel_observed(&pos, args.depth, &show))
         }
     });
     let mut out = std::io::stdout().lock();
@@ -93,6 +97,9 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         let _ = writeln!(out, "{mv}: {n}");
     }
     let secs = start.elapsed().as_secs_f64();
+    if progress {
+        eprint!("\r{:60}\r", "");
+    }
     let _ = writeln!(out, "Nodes searched: {nodes}");
     let _ = out.flush();
     eprintln!(

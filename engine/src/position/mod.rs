@@ -22,6 +22,9 @@ pub struct Position {
     board: [Option<Piece>; 81],
     by_color: [Bitboard; 2],
     by_kind: [Bitboard; PieceKind::NUM],
+    /// Kinds grouped by how they attack, kept alongside `by_kind` because attack tests ask for
+    /// them on every king move: gold-likes, bishop-likes, rook-likes, king-likes.
+    groups: [Bitboard; 4],
     hands: [Hand; 2],
     side: Color,
     move_number: u32,
@@ -42,6 +45,7 @@ impl Position {
             board: [None; 81],
             by_color: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; PieceKind::NUM],
+            groups: [Bitboard::EMPTY; 4],
             hands: [Hand::EMPTY; 2],
             side,
             move_number,
@@ -93,9 +97,20 @@ impl Position {
         let b = Bitboard::from_square(sq);
         self.by_color[p.color.index()] |= b;
         self.by_kind[p.kind.index()] |= b;
+        self.toggle_groups(p.kind, b);
         self.board_key ^= zobrist::board(p, sq);
         if p.kind == PieceKind::King {
             self.king[p.color.index()] = Some(sq);
+        }
+    }
+
+    #[inline(always)]
+    fn toggle_groups(&mut self, kind: PieceKind, b: Bitboard) {
+        let g = GROUPS_OF[kind.index()];
+        for (i, group) in self.groups.iter_mut().enumerate() {
+            if g & (1 << i) != 0 {
+                *group ^= b;
+            }
         }
     }
 
@@ -105,6 +120,7 @@ impl Position {
         let b = Bitboard::from_square(sq);
         self.by_color[p.color.index()] ^= b;
         self.by_kind[p.kind.index()] ^= b;
+        self.toggle_groups(p.kind, b);
         self.board_key ^= zobrist::board(p, sq);
     }
 
@@ -166,32 +182,26 @@ impl Position {
 
     /// Gold and the four gold-moving promoted kinds, both colours.
     #[inline]
-    pub(crate) fn gold_likes(&self) -> Bitboard {
-        self.by_kind[PieceKind::Gold.index()]
-            | self.by_kind[PieceKind::ProPawn.index()]
-            | self.by_kind[PieceKind::ProLance.index()]
-            | self.by_kind[PieceKind::ProKnight.index()]
-            | self.by_kind[PieceKind::ProSilver.index()]
+    pub fn gold_likes(&self) -> Bitboard {
+        self.groups[GOLD_LIKE]
     }
 
     /// Bishops and horses, both colours.
     #[inline]
-    pub(crate) fn bishop_likes(&self) -> Bitboard {
-        self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Horse.index()]
+    pub fn bishop_likes(&self) -> Bitboard {
+        self.groups[BISHOP_LIKE]
     }
 
     /// Rooks and dragons, both colours.
     #[inline]
-    pub(crate) fn rook_likes(&self) -> Bitboard {
-        self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Dragon.index()]
+    pub fn rook_likes(&self) -> Bitboard {
+        self.groups[ROOK_LIKE]
     }
 
     /// Kings, horses and dragons: the pieces with a one-step move in every direction.
     #[inline]
-    pub(crate) fn king_likes(&self) -> Bitboard {
-        self.by_kind[PieceKind::King.index()]
-            | self.by_kind[PieceKind::Horse.index()]
-            | self.by_kind[PieceKind::Dragon.index()]
+    pub fn king_likes(&self) -> Bitboard {
+        self.groups[KING_LIKE]
     }
 
     /// The 64-bit Zobrist hash of board, hands and side to move (bit 0 is set when White is to
@@ -221,7 +231,7 @@ impl Position {
     }
 
     /// `color`'s pieces that attack `sq`, with `occ` as the occupied squares (for x-rays).
-    #[inline]
+    #[inline(always)]
     pub fn attackers_to(&self, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
         let o = !color;
         let own = self.by_color[color.index()];
@@ -238,11 +248,36 @@ impl Position {
     }
 
     /// Whether any of `color`'s pieces attacks `sq` with `occ` as the occupied squares.
-    #[inline]
+    ///
+    /// Cheaper than [`Position::attackers_to`]: the stepping pieces are tested first, and a
+    /// ranging attack is computed only when a ranging piece stands on an empty-board line
+    /// through `sq`.
+    #[inline(always)]
     pub fn is_attacked_by(&self, color: Color, sq: Square, occ: Bitboard) -> bool {
-        self.attackers_to(color, sq, occ).is_any()
+        let o = !color;
+        let own = self.by_color[color.index()];
+        let k = &self.by_kind;
+        let steppers = (attacks::pawn(o, sq) & k[PieceKind::Pawn.index()])
+            | (attacks::knight(o, sq) & k[PieceKind::Knight.index()])
+            | (attacks::silver(o, sq) & k[PieceKind::Silver.index()])
+            | (attacks::gold(o, sq) & self.gold_likes())
+            | (attacks::king(sq) & self.king_likes());
+        if (steppers & own).is_any() {
+            return true;
+        }
+        let lances = attacks::lance_empty(o, sq) & k[PieceKind::Lance.index()] & own;
+        if lances.is_any() && (attacks::lance(o, sq, occ) & lances).is_any() {
+            return true;
+        }
+        let bishops = attacks::bishop_empty(sq) & self.bishop_likes() & own;
+        if bishops.is_any() && (attacks::bishop(sq, occ) & bishops).is_any() {
+            return true;
+        }
+        let rooks = attacks::rook_empty(sq) & self.rook_likes() & own;
+        rooks.is_any() && (attacks::rook(sq, occ) & rooks).is_any()
     }
 
+    #[inline(always)]
     fn compute_checkers(&self) -> Bitboard {
         match self.king[self.side.index()] {
             Some(k) => self.attackers_to(!self.side, k, self.occupied()),
@@ -252,6 +287,7 @@ impl Position {
 
     /// `color`'s pieces that alone stand between `color`'s king and an enemy ranging piece
     /// aimed at it (pinned pieces), computed with `occ` as the occupied squares.
+    #[inline(always)]
     pub fn pinned(&self, color: Color, occ: Bitboard) -> Bitboard {
         let Some(ksq) = self.king[color.index()] else {
             return Bitboard::EMPTY;
@@ -276,10 +312,11 @@ impl Position {
     /// Plays `mv`, which must be legal (from [`Position::legal_moves`] or checked with
     /// [`Position::is_legal`]). Playing an illegal move leaves an inconsistent position; use
     /// [`Position::try_play`] for moves from outside.
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let to = mv.to();
-        match mv.from() {
+        let (moved, from) = match mv.from() {
             None => {
                 let kind = match mv.drop_kind() {
                     Some(k) => k,
@@ -287,7 +324,9 @@ impl Position {
                 };
                 self.hands[us.index()].remove(kind);
                 self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(us, kind));
-                self.put(Piece::new(us, kind), to);
+                let p = Piece::new(us, kind);
+                self.put(p, to);
+                (p, None)
             }
             Some(from) => {
                 let Some(p) = self.board[from.index()] else {
@@ -305,13 +344,41 @@ impl Position {
                     (true, Some(k)) => k,
                     _ => p.kind,
                 };
-                self.put(Piece::new(us, kind), to);
+                let moved = Piece::new(us, kind);
+                self.put(moved, to);
+                (moved, Some(from))
             }
-        }
+        };
         self.side = !us;
         self.board_key ^= zobrist::SIDE;
         self.move_number += 1;
-        self.checkers = self.compute_checkers();
+        self.checkers = self.checkers_after(moved, from, to);
+    }
+
+    /// The checkers after the side that just moved put `moved` on `to` (from `from`, or by a
+    /// drop). Before the move the side now to move was not in check, so a check can only come
+    /// from the moved piece itself or from a ranging piece behind the vacated origin.
+    #[inline(always)]
+    fn checkers_after(&self, moved: Piece, from: Option<Square>, to: Square) -> Bitboard {
+        let Some(ek) = self.king[self.side.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let occ = self.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        if attacks::piece(moved.color, moved.kind, to, occ).contains(ek) {
+            checkers = Bitboard::from_square(to);
+        }
+        if let Some(from) = from {
+            let line = attacks::line(ek, from);
+            if line.is_any() {
+                let ours = self.by_color[moved.color.index()];
+                let sliders = (attacks::rook(ek, occ) & self.rook_likes())
+                    | (attacks::bishop(ek, occ) & self.bishop_likes())
+                    | (attacks::lance(self.side, ek, occ) & self.by_kind[PieceKind::Lance.index()]);
+                checkers |= sliders & ours & line;
+            }
+        }
+        checkers
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the position alone and says why not.
@@ -399,6 +466,34 @@ impl Position {
         }
     }
 }
+
+const GOLD_LIKE: usize = 0;
+const BISHOP_LIKE: usize = 1;
+const ROOK_LIKE: usize = 2;
+const KING_LIKE: usize = 3;
+
+/// For each kind, a bit per group of `Position::groups` it belongs to.
+const GROUPS_OF: [u8; PieceKind::NUM] = {
+    let mut t = [0u8; PieceKind::NUM];
+    let mut i = 0;
+    while i < PieceKind::NUM {
+        let k = PieceKind::ALL[i];
+        if k.is_gold_like() {
+            t[i] |= 1 << GOLD_LIKE;
+        }
+        if matches!(k, PieceKind::Bishop | PieceKind::Horse) {
+            t[i] |= 1 << BISHOP_LIKE;
+        }
+        if matches!(k, PieceKind::Rook | PieceKind::Dragon) {
+            t[i] |= 1 << ROOK_LIKE;
+        }
+        if matches!(k, PieceKind::King | PieceKind::Horse | PieceKind::Dragon) {
+            t[i] |= 1 << KING_LIKE;
+        }
+        i += 1;
+    }
+    t
+};
 
 impl PartialEq for Position {
     /// Positions are equal when board, hands, side to move and move number are.

@@ -39,6 +39,8 @@ pub enum PositionError {
         kind: PieceKind,
         /// How many there are.
         count: u32,
+        /// How many are allowed: a set's number, or a hand's capacity under relaxed rules.
+        limit: u32,
     },
     /// A pawn or lance on the last rank, or a knight on the last two: it could never move.
     DeadPiece {
@@ -77,12 +79,12 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::TooManyPieces { kind, count } => write!(
+            PositionError::TooManyPieces { kind, count, limit } => write!(
                 f,
-                "{count} pieces of kind {} but a set has only {}",
+                "{count} pieces of kind {} but at most {limit} are allowed",
                 kind.usi_str(),
-                kind.set_count()
             ),
+
             PositionError::DeadPiece { piece, square } => {
                 write!(f, "the {piece} on {square} could never move")
             }
@@ -125,6 +127,26 @@ impl Setup {
     /// The first broken rule, checked in this order: piece counts, kings, dead pieces, two
     /// pawns on a file, the side not to move in check.
     pub fn validate(&self, kings: Kings) -> Result<Position, PositionError> {
+        self.check(kings, |k| k.set_count() as u32)
+    }
+
+    /// As [`Setup::validate`], but a kind may have more pieces than a set holds, up to what a
+    /// hand can record ([`Hand::capacity`]), so that capturing them all stays representable.
+    ///
+    /// # Errors
+    /// As [`Setup::validate`].
+    pub fn validate_relaxed(&self, kings: Kings) -> Result<Position, PositionError> {
+        self.check(kings, |k| match k {
+            PieceKind::King => 2,
+            _ => Hand::capacity(k) as u32,
+        })
+    }
+
+    fn check(
+        &self,
+        kings: Kings,
+        limit: impl Fn(PieceKind) -> u32,
+    ) -> Result<Position, PositionError> {
         if self.move_number == 0 {
             return Err(PositionError::ZeroMoveNumber);
         }
@@ -142,10 +164,11 @@ impl Setup {
             }
         }
         for k in PieceKind::ALL {
-            if !k.is_promoted() && counts[k.index()] > k.set_count() as u32 {
+            if !k.is_promoted() && counts[k.index()] > limit(k) {
                 return Err(PositionError::TooManyPieces {
                     kind: k,
                     count: counts[k.index()],
+                    limit: limit(k),
                 });
             }
         }
@@ -191,10 +214,10 @@ impl Setup {
         }
         let pos = Position::from_valid_setup(self);
         let them = !self.side;
-        if let Some(k) = pos.king_square(them) {
-            if pos.is_attacked_by(self.side, k, pos.occupied()) {
-                return Err(PositionError::OpponentInCheck { color: them });
-            }
+        if let Some(k) = pos.king_square(them)
+            && pos.is_attacked_by(self.side, k, pos.occupied())
+        {
+            return Err(PositionError::OpponentInCheck { color: them });
         }
         Ok(pos)
     }

@@ -1,0 +1,136 @@
+//! Round trips on random games from the even start and every handicap start: each move is
+//! written in every style (and with every Japanese option) and read back to the same move.
+
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use tokin_engine::{Handicap, Position, Square};
+use tokin_notation::{
+    DragonGlyph, DropMark, KingGlyph, Options, SideMarks, Style, parse_line, parse_move,
+    write_line, write_move_into,
+};
+
+const SEED: u64 = 0x7015_2026;
+
+fn option_sets() -> Vec<Options> {
+    let mut sets = vec![Options::default()];
+    let mut o = Options::default();
+    o.side_marks = SideMarks::Triangles;
+    o.drop_mark = DropMark::Always;
+    o.dragon = DragonGlyph::Simplified;
+    o.king = KingGlyph::Ou;
+    o.same_with_space = true;
+    sets.push(o);
+    let mut o = Options::default();
+    o.side_marks = SideMarks::None;
+    o.king = KingGlyph::OuForWhite;
+    sets.push(o);
+    sets
+}
+
+#[test]
+fn random_games_round_trip_in_every_style() {
+    println!("seed {SEED:#x}");
+    let mut rng = StdRng::seed_from_u64(SEED);
+    let opts = option_sets();
+    let mut checked = 0u32;
+    for handicap in Handicap::ALL {
+        for game in 0..2 {
+            let start = handicap.position();
+            let mut pos = start.clone();
+            let mut last: Option<Square> = None;
+            let mut played = Vec::new();
+            for ply in 0..160 {
+                let legal = pos.legal_moves();
+                // Prefer captures now and then so that 同 and recaptures come up often.
+                let captures: Vec<_> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.captured_piece(m).is_some())
+                    .collect();
+                let mv = if !captures.is_empty() && rng.random_bool(0.5) {
+                    *captures.choose(&mut rng).expect("non-empty")
+                } else {
+                    match legal.choose(&mut rng) {
+                        Some(&m) => m,
+                        None => break,
+                    }
+                };
+                for style in Style::ALL {
+                    for o in &opts {
+                        let mut text = String::new();
+                        write_move_into(&mut text, &pos, last, mv, style, o).expect("legal move");
+                        let read = parse_move(&pos, last, &text, style).unwrap_or_else(|e| {
+                            panic!(
+                                "seed {SEED:#x} {handicap:?} game {game} ply {ply} sfen {} last {last:?}: \
+                                 {style} `{text}` for {mv}: {e}",
+                                pos.to_sfen()
+                            )
+                        });
+                        assert_eq!(
+                            read,
+                            mv,
+                            "{handicap:?} ply {ply} `{text}` sfen {}",
+                            pos.to_sfen()
+                        );
+                        checked += 1;
+                    }
+                }
+                pos.play(mv);
+                last = Some(mv.to());
+                played.push(mv);
+            }
+            // Whole lines read back too (numbers, marks and 同 chained).
+            for style in Style::ALL {
+                let line =
+                    write_line(&start, None, &played, style, &Options::default()).expect("line");
+                let read = parse_line(&start, None, &line, style)
+                    .unwrap_or_else(|e| panic!("{handicap:?} game {game} {style}: {e}\n{line}"));
+                assert_eq!(read, played, "{handicap:?} game {game} {style}");
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked} moves checked");
+}
+
+#[test]
+fn garbage_never_panics() {
+    println!("seed {SEED:#x}");
+    let mut rng = StdRng::seed_from_u64(SEED ^ 1);
+    let alphabet: Vec<char> =
+        "PLNSGBRKDHT+-x*'’=()（）0123456789abcdefghi１２３４５６７８９一二三四五六七八九\
+同仝歩香桂銀金角飛玉王と成馬龍竜全圭杏打上引寄直右左行入不生☗☖▲△ 　.…FUKYKEGIKIKAHIOUTONYNKNGUMRY"
+            .chars()
+            .collect();
+    let positions = [
+        Position::startpos(),
+        Position::from_sfen("8k/9/4s4/3S1S3/9/9/9/9/K8 b p 2").expect("sfen"),
+        Position::from_sfen("k8/7+R1/8+R/9/9/9/9/9/8K b - 1").expect("sfen"),
+    ];
+    for _ in 0..20_000 {
+        let len = rng.random_range(0..10);
+        let text: String = (0..len)
+            .map(|_| *alphabet.choose(&mut rng).expect("alphabet"))
+            .collect();
+        for pos in &positions {
+            for style in Style::ALL {
+                for last in [None, Some(Square::S53)] {
+                    if let Err(e) = parse_move(pos, last, &text, style) {
+                        assert!(!e.to_string().is_empty());
+                    }
+                }
+            }
+        }
+    }
+    // Arbitrary Unicode, including control characters and long input.
+    for _ in 0..2_000 {
+        let len = rng.random_range(0..40);
+        let text: String = (0..len)
+            .filter_map(|_| char::from_u32(rng.random_range(0..0x3_0000)))
+            .collect();
+        for style in Style::ALL {
+            let _ = parse_move(&positions[0], Some(Square::S76), &text, style);
+            let _ = parse_line(&positions[0], None, &text, style);
+        }
+    }
+}

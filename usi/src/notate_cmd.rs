@@ -1,0 +1,140 @@
+//! `tokin notate [--from STYLE] [--to STYLE] [--sfen SFEN] [--last-to SQUARE] [--line] MOVE...`:
+//! converts moves played in turn from a position from one notation to another.
+//!
+//! One move per line on standard output (or one line with `--line`); an error goes to
+//! standard error naming the move by its index, and the exit status is 2.
+
+use clap::Args;
+use std::io::Write;
+use std::process::ExitCode;
+use tokin_engine::{Handicap, Position, Square};
+use tokin_notation::{Options, SideMarks, Style, parse_move, write_line, write_move_into};
+
+/// Arguments of `tokin notate`.
+#[derive(Args, Debug)]
+pub struct NotateArgs {
+    /// The notation of the given moves: usi, japanese (ki2), kif, csa, hodges, western,
+    /// hosking or kitao.
+    #[arg(long, default_value = "usi")]
+    pub from: Style,
+    /// The notation to write.
+    #[arg(long, default_value = "japanese")]
+    pub to: Style,
+    /// The position before the first move: `startpos` (the default), a handicap name
+    /// such as `2-pieces` or 二枚落ち, or a whole SFEN as one argument.
+    #[arg(long, default_value = "startpos")]
+    pub sfen: String,
+    /// The previous move's destination (for 同), as `7f`, `76` or `７六`.
+    #[arg(long, value_name = "SQUARE")]
+    pub last_to: Option<String>,
+    /// Print the moves as one line (Western styles numbered in pairs).
+    #[arg(long)]
+    pub line: bool,
+    /// Side marks for Japanese and Kitao–Kawasaki output: pentagons (☗☖), triangles (▲△)
+    /// or none.
+    #[arg(long, default_value = "pentagons", value_parser = parse_marks)]
+    pub marks: SideMarks,
+    /// The moves, in turn.
+    #[arg(required = true, allow_hyphen_values = true, value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+fn parse_marks(s: &str) -> Result<SideMarks, String> {
+    match s {
+        "pentagons" | "☗" => Ok(SideMarks::Pentagons),
+        "triangles" | "▲" => Ok(SideMarks::Triangles),
+        "none" => Ok(SideMarks::None),
+        _ => Err(format!("`{s}`: expected pentagons, triangles or none")),
+    }
+}
+
+/// Reads a square as USI (`7f`), two digits (`76`) or Japanese (`７六`).
+pub fn parse_square(s: &str) -> Option<Square> {
+    let t = s.trim();
+    if let Some(sq) = Square::from_usi(t) {
+        return Some(sq);
+    }
+    let mut chars = t.chars();
+    let (f, r) = (chars.next()?, chars.next()?);
+    if chars.next().is_some() {
+        return None;
+    }
+    let digit = |c: char| -> Option<u8> {
+        match c {
+            '1'..='9' => Some(c as u8 - b'0'),
+            '１'..='９' => Some((c as u32 - '０' as u32) as u8),
+            _ => ['一', '二', '三', '四', '五', '六', '七', '八', '九']
+                .iter()
+                .position(|&k| k == c)
+                .map(|i| i as u8 + 1),
+        }
+    };
+    Some(Square::new(
+        tokin_engine::File::from_number(digit(f)?)?,
+        tokin_engine::Rank::from_number(digit(r)?)?,
+    ))
+}
+
+/// The position named by `--sfen`: `startpos`, a handicap name or an SFEN.
+pub fn start_position(sfen: &str) -> Result<Position, String> {
+    if let Some(h) = Handicap::from_name(sfen.trim()) {
+        return Ok(h.position());
+    }
+    crate::perft_cmd::setup_position(sfen, &[])
+}
+
+/// Converts the moves; the text to print, or the error message.
+pub fn convert(args: &NotateArgs) -> Result<String, String> {
+    let start = start_position(&args.sfen)?;
+    let last_to = match &args.last_to {
+        None => None,
+        Some(s) => Some(parse_square(s).ok_or_else(|| {
+            format!("--last-to: `{s}` is not a square (expected 7f, 76 or ７六)")
+        })?),
+    };
+    let mut pos = start.clone();
+    let mut last = last_to;
+    let mut moves = Vec::with_capacity(args.moves.len());
+    for (i, text) in args.moves.iter().enumerate() {
+        let mv =
+            parse_move(&pos, last, text, args.from).map_err(|e| format!("move {}: {e}", i + 1))?;
+        pos.play(mv);
+        last = Some(mv.to());
+        moves.push(mv);
+    }
+    let mut opts = Options::default();
+    opts.side_marks = args.marks;
+    if args.line {
+        return write_line(&start, last_to, &moves, args.to, &opts).map_err(|e| e.to_string());
+    }
+    let mut out = String::new();
+    let mut pos = start;
+    let mut last = last_to;
+    for (i, &mv) in moves.iter().enumerate() {
+        write_move_into(&mut out, &pos, last, mv, args.to, &opts)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        out.push('\n');
+        pos.play(mv);
+        last = Some(mv.to());
+    }
+    if out.ends_with('\n') {
+        out.pop();
+    }
+    Ok(out)
+}
+
+/// Runs `tokin notate`.
+pub fn run(args: &NotateArgs) -> ExitCode {
+    match convert(args) {
+        Ok(text) => {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tokin notate: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

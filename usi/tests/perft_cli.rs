@@ -1,0 +1,86 @@
+//! `tokin perft` as a user runs it: output format, exit codes and error messages.
+
+use std::process::{Command, Output};
+
+fn tokin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(args)
+        .output()
+        .expect("the tokin binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn last_line_is_the_node_count() {
+    let o = tokin(&["perft", "4"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 719731"));
+    assert!(stderr(&o).contains("nodes/second"), "{}", stderr(&o));
+}
+
+#[test]
+fn divide_lists_every_root_move() {
+    let o = tokin(&["perft", "3", "--divide", "--threads", "2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 31);
+    let mut sum = 0u64;
+    for line in &lines[..30] {
+        let (mv, n) = line.split_once(": ").expect("`move: count` lines");
+        assert!(tokin_engine::Move::from_usi(mv).is_some(), "{line}");
+        sum += n.parse::<u64>().expect("a count");
+    }
+    assert_eq!(sum, 25470);
+    assert_eq!(lines[30], "Nodes searched: 25470");
+}
+
+#[test]
+fn sfen_and_moves() {
+    let o = tokin(&[
+        "perft",
+        "2",
+        "--sfen",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+    ]);
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 28684"));
+    // YaneuraOu's documented `go perft 4` after 7g7f.
+    let o = tokin(&["perft", "4", "--moves", "7g7f"]);
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 1099961"));
+    // Positions with more pieces than a set, as in published suites.
+    let o = tokin(&[
+        "perft",
+        "1",
+        "--sfen",
+        "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1",
+    ]);
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 45"));
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    for (args, needle) in [
+        (vec!["perft", "3", "--sfen", "lnsgkgsnl/9 b - 1"], "9 ranks"),
+        (
+            vec!["perft", "3", "--moves", "7g7f", "7g7f"],
+            "move 2 `7g7f`",
+        ),
+        (vec!["perft", "3", "--moves", "xyz"], "not a USI move"),
+        (vec!["perft", "3", "--threads", "0"], "at least 1"),
+        (vec!["perft", "99"], "too deep"),
+    ] {
+        let o = tokin(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+    let o = tokin(&["perft", "minus-one"]);
+    assert_eq!(o.status.code(), Some(2));
+}
