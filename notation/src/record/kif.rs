@@ -449,9 +449,10 @@ fn width(s: &str) -> usize {
         .sum()
 }
 
+/// `s` padded with spaces to `w` columns, and at least one space.
 fn pad(s: &str, w: usize) -> String {
     let mut out = s.to_string();
-    for _ in width(s)..w {
+    for _ in width(s)..w.max(width(s) + 1) {
         out.push(' ');
     }
     out
@@ -583,7 +584,7 @@ fn write_kif_line(
     let branches = walk_line(line, pos, first_ply, last_to, clock, |step| match step {
         Step::Move(pos, last_to, node, ply, total) => {
             let text = kif_move_text(pos, last_to, node.mv);
-            let _ = write!(body, "{ply:>4} {}", pad(&text, 14));
+            let _ = write!(body, "{ply:>4} {}", pad(&text, 13));
             if let (Some(t), Some(total)) = (node.time, total) {
                 body.push_str(&kif_time(t.spent, total));
                 if t.spent.subsec_millis() != 0 {
@@ -602,7 +603,7 @@ fn write_kif_line(
             }
         }
         Step::End(pos, end, ply, total) => {
-            let _ = write!(body, "{ply:>4} {}", pad(end.kind.japanese(), 14));
+            let _ = write!(body, "{ply:>4} {}", pad(end.kind.japanese(), 13));
             if let (Some(t), Some(total)) = (end.time, total) {
                 body.push_str(&kif_time(t.spent, total));
             }

@@ -1,11 +1,27 @@
 //! Game records (棋譜, *kifu*): one model ([`Record`]) and readers and writers for the files
 //! GUIs, servers and databases keep games in.
 //!
-//! | format | module | holds variations | holds comments | holds times |
-//! |---|---|---|---|---|
-//! | CSA V2.2 / V3.0 | [`csa`] | no | yes (`'*`) | yes |
-//! | USI lines (`position ... moves ...`) | [`usi`] | no | no | no |
-//! | JSON Kifu Format | [`jkf`] | yes | yes | yes |
+//! | format | module | variations | comments | times | bookmarks |
+//! |---|---|---|---|---|---|
+//! | KIF (`.kif` Shift_JIS, `.kifu` UTF-8) | [`kif`] | yes | yes (`*`) | yes | yes (`&`) |
+//! | KI2 (`.ki2`, `.ki2u`) | [`kif`] | yes | yes | no | yes |
+//! | CSA V2.2 / V3.0 | [`csa`] | no | yes (`'*`) | yes | no |
+//! | JSON Kifu Format | [`jkf`] | yes | yes | whole seconds | no |
+//! | PSN (Portable Shogi Notation) | [`psn`] | yes | yes (`{}`) | no | no |
+//! | USI lines (`position ... moves ...`) | [`usi`] | no | no | no | no |
+//!
+//! ```
+//! use tokin_notation::record::{self, Format, ReadOptions};
+//!
+//! let csa = "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU\nT3\n-3334FU\n%TORYO\n";
+//! let game = &record::parse(csa, Format::Csa, ReadOptions::default()).unwrap().records[0];
+//! let kif = record::write(game, Format::Kif);
+//! assert!(kif.text.contains("   1 ７六歩(77)   ( 0:03/00:00:03)"));
+//! assert!(kif.text.contains("   3 投了"));
+//! let usi = record::write(game, Format::Usi);
+//! assert_eq!(usi.text, "position startpos moves 7g7f 3c3d\n");
+//! assert!(usi.losses.iter().any(|l| l.contains("no times")));
+//! ```
 //!
 //! Every reader checks every move against the rules and reports the first problem with its
 //! line, column and text ([`RecordError`]); [`ReadOptions::lenient`] keeps what came before
