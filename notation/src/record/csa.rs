@@ -507,8 +507,9 @@ impl GameReader<'_> {
                             .filter(|k| k.is_hand_kind())
                             .ok_or_else(|| StErr(col, format!("`{code}` cannot be in hand")))?;
                         let h = setup.hands[color.index()];
-                        setup.hands[color.index()] = h
-                            .with_count(kind, h.count(kind) + 1)
+                        setup.hands[color.index()] = Some(h.count(kind) + 1)
+                            .filter(|&n| n <= kind.set_count())
+                            .and_then(|n| h.with_count(kind, n))
                             .ok_or_else(|| StErr(col, format!("too many {code} in hand")))?;
                     } else {
                         let sq = square_from_digits(sq_text)

@@ -187,6 +187,7 @@ pub fn parse_kif_hand(text: &str) -> Result<Hand, (usize, String)> {
         let total = hand.count(kind) as u32 + n;
         hand = u8::try_from(total)
             .ok()
+            .filter(|&t| t <= kind.set_count())
             .and_then(|t| hand.with_count(kind, t))
             .ok_or_else(|| (here, format!("more {k} in hand than a set holds")))?;
     }

@@ -398,6 +398,7 @@ fn parse_initial(v: &Value) -> Result<Start, RecordError> {
                 let n = n
                     .as_u64()
                     .and_then(|n| u8::try_from(n).ok())
+                    .filter(|&n| n <= kind.set_count())
                     .ok_or_else(|| at(&format!("{p}.{code}"), "a count is a whole number"))?;
                 setup.hands[c] = setup.hands[c].with_count(kind, n).ok_or_else(|| {
                     at(
