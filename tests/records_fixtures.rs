@@ -319,7 +319,7 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
         Option<usize>,
         Option<usize>,
     );
-    let cases: [Case; 9] = [
+    let cases: [Case; 10] = [
         (
             "damaged_illegal.kif",
             9,
@@ -349,6 +349,14 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
         ("damaged_header.kif", 2, 1, "not a header", None, None),
         ("damaged_handicap.kif", 1, 5, "unknown handicap", None, None),
         ("damaged_json.jkf", 4, 0, "bad JSON", None, None),
+        (
+            "damaged_illegal.jkf",
+            7,
+            14,
+            "cannot reach",
+            Some(2),
+            Some(1),
+        ),
         (
             "damaged_move.psn",
             4,

@@ -47,9 +47,115 @@ fn color_num(c: Color) -> u64 {
     c.index() as u64
 }
 
-/// A problem at a JSON path, reported at line 1 (JKF is usually one line) with the path as text.
+/// A problem at a JSON path; [`parse`] moves it to the line and column where that value
+/// starts.
 fn at(path: &str, msg: impl Into<String>) -> RecordError {
     RecordError::new(1, 1, path, msg)
+}
+
+enum Frame {
+    /// An object, with the key of the value being read (`None` while a key is expected).
+    Object(Option<String>),
+    /// An array, with the index of the element being read.
+    Array(usize),
+}
+
+fn path_of(stack: &[Frame]) -> Option<String> {
+    let mut p = String::new();
+    for f in stack {
+        match f {
+            Frame::Object(Some(k)) => {
+                if !p.is_empty() {
+                    p.push('.');
+                }
+                p.push_str(k);
+            }
+            Frame::Object(None) => return None,
+            Frame::Array(i) => p.push_str(&format!("[{i}]")),
+        }
+    }
+    Some(p)
+}
+
+/// Where the value at a JSON path such as `moves[3].move.to` starts: (line, column) from 1,
+/// or where its deepest enclosing value starts. serde_json values carry no positions, so
+/// this walks the text once more, keeping the path of every value it meets.
+fn locate(text: &str, path: &str) -> (usize, usize) {
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut best = (0, 0usize); // (matched length, byte offset)
+    let mut chars = text.char_indices().peekable();
+    let mut check = |stack: &[Frame], offset: usize| {
+        if let Some(p) = path_of(stack)
+            && path.starts_with(p.as_str())
+            && (p.len() == path.len() || path[p.len()..].starts_with(['.', '[']))
+            && (p.len() > best.0 || best == (0, 0))
+        {
+            best = (p.len(), offset);
+        }
+    };
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '{' => {
+                check(&stack, i);
+                stack.push(Frame::Object(None));
+            }
+            '[' => {
+                check(&stack, i);
+                stack.push(Frame::Array(0));
+            }
+            '}' | ']' => {
+                stack.pop();
+            }
+            ',' => match stack.last_mut() {
+                Some(Frame::Array(n)) => *n += 1,
+                Some(Frame::Object(k)) => *k = None,
+                None => {}
+            },
+            '"' => {
+                let mut s = String::new();
+                let mut escaped = false;
+                for (_, d) in chars.by_ref() {
+                    if escaped {
+                        s.push(d);
+                        escaped = false;
+                    } else if d == '\\' {
+                        escaped = true;
+                    } else if d == '"' {
+                        break;
+                    } else {
+                        s.push(d);
+                    }
+                }
+                if let Some(Frame::Object(k @ None)) = stack.last_mut() {
+                    *k = Some(s);
+                } else {
+                    check(&stack, i);
+                }
+            }
+            c if c.is_ascii_alphanumeric() || c == '-' => {
+                check(&stack, i);
+                while chars
+                    .peek()
+                    .is_some_and(|(_, d)| d.is_ascii_alphanumeric() || matches!(d, '.' | '+' | '-'))
+                {
+                    chars.next();
+                }
+            }
+            _ => {}
+        }
+    }
+    let before = &text[..best.1];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Moves an error found at a JSON path to its line and column.
+fn place(text: &str, mut e: RecordError) -> RecordError {
+    let (line, column) = locate(text, &e.text);
+    e.line = line;
+    e.column = column;
+    e
 }
 
 /// Reads a JKF document.
@@ -59,6 +165,17 @@ fn at(path: &str, msg: impl Into<String>) -> RecordError {
 /// path of the bad value (such as `moves[12].move`) and the move number.
 pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match parse_document(text, opts) {
+        Ok(mut p) => {
+            p.warnings = p.warnings.into_iter().map(|e| place(text, e)).collect();
+            Ok(p)
+        }
+        Err(e) if e.message.starts_with("bad JSON") => Err(e),
+        Err(e) => Err(place(text, e)),
+    }
+}
+
+fn parse_document(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
     let doc: Value = serde_json::from_str(text).map_err(|e| {
         let line_text = text.lines().nth(e.line().saturating_sub(1)).unwrap_or("");
         RecordError::new(e.line(), e.column(), line_text, format!("bad JSON: {e}"))

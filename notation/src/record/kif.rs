@@ -160,9 +160,11 @@ impl Reader {
                 .trim_start_matches(['：', ':'])
                 .trim_end_matches('手')
                 .trim();
-            let ply: usize = num.parse().map_err(|_| {
-                RecordError::new(n, column_of(line, t), t, "a variation line is 変化：N手")
-            })?;
+            let ply = diagram::parse_kanji_number(num)
+                .map(|n| n as usize)
+                .ok_or_else(|| {
+                    RecordError::new(n, column_of(line, t), t, "a variation line is 変化：N手")
+                })?;
             let tree = self.tree(n)?;
             return tree
                 .branch(ply)
@@ -260,6 +262,14 @@ impl Reader {
             };
         }
         if key == "手番" {
+            // Some writers state the side to move of a diagram this way.
+            if let Some(setup) = self.setup.as_mut() {
+                match value {
+                    "先手" | "下手" => setup.side = Color::Black,
+                    "後手" | "上手" => setup.side = Color::White,
+                    _ => {}
+                }
+            }
             return Ok(());
         }
         self.record
