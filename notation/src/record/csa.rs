@@ -11,6 +11,13 @@
 //! bookmarks and only ASCII `$` keys; [`Written::losses`] lists what was left out.
 
 use super::error::column_of;
+
+/// The byte offset of `part` (a slice of `line`) in `line`.
+fn column_byte(line: &str, part: &str) -> usize {
+    (part.as_ptr() as usize)
+        .saturating_sub(line.as_ptr() as usize)
+        .min(line.len())
+}
 use super::{
     EndKind, Ending, HeaderKey, MoveTime, Node, Parsed, ReadOptions, Record, RecordError, Start,
     Written, numbered_lines,
@@ -18,7 +25,7 @@ use super::{
 use std::fmt::Write as _;
 use std::time::Duration;
 use tokin_engine::{
-    Color, File, Hand, Handicap, Kings, Move, Piece, PieceKind, Position, Rank, Setup, Square,
+    Color, File, Hand, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 
 /// The two-letter CSA code of a piece kind.
@@ -218,7 +225,15 @@ fn parse_game(
         } else {
             line.split(',').collect()
         };
+        let mut trailing_comment = None;
         for st in statements {
+            // A comment may follow statements on the same line (`+7776FU,T3,'** 120`); it runs
+            // to the end of the line, commas included.
+            if st.trim_start().starts_with('\'') {
+                let at = column_byte(line, st);
+                trailing_comment = Some(line[at..].trim_start());
+                break;
+            }
             let col = column_of(line, st);
             let st = st.trim_end();
             if st.trim().is_empty() {
@@ -248,6 +263,11 @@ fn parse_game(
                 }
                 return Err(e);
             }
+        }
+        if let Some(c) = trailing_comment
+            && !r.stopped
+        {
+            r.comment(&c[1..]);
         }
     }
     if !r.stopped
@@ -400,12 +420,22 @@ impl GameReader<'_> {
             }
             '%' => {
                 self.ensure_position()?;
-                if self.ended {
-                    return err("the game already ended");
-                }
                 let side = self.pos.as_ref().map_or(Color::Black, |p| p.side_to_move());
                 let kind = EndKind::from_csa(&st[1..], side)
                     .ok_or_else(|| StErr(0, format!("unknown special move `{st}`")))?;
+                if self.ended {
+                    // Servers repeat a player's %KACHI or %TORYO when they confirm it.
+                    if self
+                        .record
+                        .main
+                        .end
+                        .as_ref()
+                        .is_some_and(|e| e.kind == kind)
+                    {
+                        return Ok(());
+                    }
+                    return err("the game already ended");
+                }
                 self.record.main.end = Some(Ending::new(kind));
                 self.ended = true;
                 Ok(())
@@ -537,9 +567,7 @@ impl GameReader<'_> {
         };
         setup.side = self.side.unwrap_or(Color::Black);
         setup.move_number = 1;
-        let pos = setup
-            .validate(Kings::Both)
-            .or_else(|e| setup.validate(Kings::Tsume).map_err(|_| e))
+        let pos = super::model::validate_start(&setup)
             .map_err(|e| StErr(0, format!("impossible start position: {e}")))?;
         self.record.start = Start::from_position(&pos);
         self.pos = Some(self.record.start.position());

@@ -15,9 +15,7 @@ use super::{
 };
 use serde_json::{Map, Value, json};
 use std::time::Duration;
-use tokin_engine::{
-    Color, File, Handicap, Kings, Move, Piece, PieceKind, Position, Rank, Setup, Square,
-};
+use tokin_engine::{Color, File, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square};
 
 const PRESETS: [(Handicap, &str); 16] = [
     (Handicap::Even, "HIRATE"),
@@ -193,6 +191,15 @@ fn parse_document(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> 
             let v = v
                 .as_str()
                 .ok_or_else(|| at(&format!("header.{k}"), "header values are strings"))?;
+            // The start belongs to `initial`; a 手合割 fact only names it when that is absent.
+            if k == "手合割" {
+                if obj.get("initial").is_none()
+                    && let Some(h) = Handicap::from_name(v)
+                {
+                    record.start = Start::Handicap(h);
+                }
+                continue;
+            }
             record
                 .header
                 .push((HeaderKey::from_japanese(k), v.to_string()));
@@ -417,7 +424,7 @@ fn parse_move(v: &Value, pos: &Position, path: &str) -> Result<Move, RecordError
             format!("it is {}'s turn", pos.side_to_move()),
         ));
     }
-    let mv = match v.get("from") {
+    let mv = match v.get("from").filter(|f| !f.is_null()) {
         None => Move::drop(kind, to),
         Some(f) => {
             let from = square(f, &format!("{path}.from"))?;
@@ -526,9 +533,7 @@ fn parse_initial(v: &Value) -> Result<Start, RecordError> {
             }
         }
     }
-    let pos = setup
-        .validate(Kings::Both)
-        .or_else(|e| setup.validate(Kings::Tsume).map_err(|_| e))
+    let pos = super::model::validate_start(&setup)
         .map_err(|e| at("initial.data", format!("impossible position: {e}")))?;
     Ok(Start::from_position(&pos))
 }

@@ -19,7 +19,7 @@ use super::{
 use crate::{DropMark, Options, SideMarks, Style, parse_move, write_move_into};
 use std::fmt::Write as _;
 use std::time::Duration;
-use tokin_engine::{Color, Handicap, Kings, Position, Setup, Square};
+use tokin_engine::{Color, Handicap, Position, Setup, Square};
 
 /// Which of the two formats.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -109,17 +109,14 @@ impl Reader {
             return Ok(());
         }
         let start = if let Some(setup) = &self.setup {
-            let pos = setup
-                .validate(Kings::Both)
-                .or_else(|e| setup.validate(Kings::Tsume).map_err(|_| e))
-                .map_err(|e| {
-                    RecordError::new(
-                        self.last_bod_line.max(n.min(1)),
-                        1,
-                        "",
-                        format!("impossible position in the board diagram: {e}"),
-                    )
-                })?;
+            let pos = super::model::validate_start(setup).map_err(|e| {
+                RecordError::new(
+                    self.last_bod_line.max(n.min(1)),
+                    1,
+                    "",
+                    format!("impossible position in the board diagram: {e}"),
+                )
+            })?;
             Start::from_position(&pos)
         } else {
             Start::Handicap(self.handicap.map_or(Handicap::Even, |h| h.0))
@@ -388,6 +385,8 @@ impl Reader {
             EndKind::Resign
         } else if rest.contains("時間切れ") {
             EndKind::TimeUp
+        } else if rest == "詰" {
+            EndKind::Mate
         } else {
             let mut best: Option<EndKind> = None;
             for k in EndKind::ALL {

@@ -289,7 +289,7 @@ pub fn encode_shift_jis(text: &str) -> Option<Vec<u8>> {
 pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .map(|l| l.trim_end_matches('\r'))
         .enumerate()
         .map(|(i, l)| (i + 1, l))
 }

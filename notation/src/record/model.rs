@@ -7,7 +7,7 @@
 //! from the start with [`Record::walk`], so the tree cannot disagree with itself.
 
 use std::time::Duration;
-use tokin_engine::{Color, Handicap, Kings, Move, Position};
+use tokin_engine::{Color, Handicap, Kings, Move, Position, PositionError, Setup};
 
 /// Where a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,20 @@ impl Default for Start {
     }
 }
 
+/// Checks a start position: both kings, or, when the side to move has none, a mating
+/// problem (詰将棋) where only the defender needs one.
+///
+/// # Errors
+/// The rule the setup breaks.
+pub(crate) fn validate_start(setup: &Setup) -> Result<Position, PositionError> {
+    match setup.validate(Kings::Both) {
+        Err(PositionError::MissingKing { color }) if color == setup.side => {
+            setup.validate(Kings::Tsume)
+        }
+        other => other,
+    }
+}
+
 impl Start {
     /// The start for `pos`: a named handicap when the position is one, otherwise the position.
     /// Readers use this so a handicap read from a diagram equals the same handicap read by name.
@@ -36,10 +50,7 @@ impl Start {
                 return Start::Handicap(h);
             }
         }
-        match setup
-            .validate(Kings::Both)
-            .or_else(|_| setup.validate(Kings::Tsume))
-        {
+        match validate_start(&setup) {
             Ok(p) => Start::Position(Box::new(p)),
             Err(_) => Start::Position(Box::new(pos.clone())),
         }
@@ -204,11 +215,13 @@ pub enum EndKind {
     ForfeitWin,
     /// The side to move loses by default (不戦敗).
     ForfeitLoss,
+    /// The game was adjourned with a sealed move (封じ手).
+    SealedMove,
 }
 
 impl EndKind {
     /// Every ending.
-    pub const ALL: [EndKind; 16] = [
+    pub const ALL: [EndKind; 17] = [
         EndKind::Resign,
         EndKind::Interrupt,
         EndKind::Repetition,
@@ -225,6 +238,7 @@ impl EndKind {
         EndKind::Error,
         EndKind::ForfeitWin,
         EndKind::ForfeitLoss,
+        EndKind::SealedMove,
     ];
 
     /// The word KIF and KI2 write for this ending.
@@ -246,6 +260,7 @@ impl EndKind {
             EndKind::Error => "エラー",
             EndKind::ForfeitWin => "不戦勝",
             EndKind::ForfeitLoss => "不戦敗",
+            EndKind::SealedMove => "封じ手",
         }
     }
 
@@ -281,7 +296,7 @@ impl EndKind {
             EndKind::MaxMoves => "MAX_MOVES",
             EndKind::TakeBack => "MATTA",
             EndKind::Error => "ERROR",
-            EndKind::ForfeitWin | EndKind::ForfeitLoss => return None,
+            EndKind::ForfeitWin | EndKind::ForfeitLoss | EndKind::SealedMove => return None,
         })
     }
 
