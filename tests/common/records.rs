@@ -88,6 +88,11 @@ pub fn restrict(record: &Record, f: Format) -> Record {
         Format::Psn => r
             .header
             .retain(|(k, _)| !matches!(k, HeaderKey::Other(k) if !k.is_ascii())),
+        Format::Kif | Format::Ki2 => {
+            for (_, v) in &mut r.header {
+                *v = v.trim_matches([' ', '\t', '\u{3000}']).to_string();
+            }
+        }
         _ => {}
     }
     r

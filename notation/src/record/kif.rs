@@ -476,7 +476,7 @@ fn side_name(color: Color, handicap: bool) -> &'static str {
     }
 }
 
-fn write_header(s: &mut String, record: &Record) {
+fn write_header(s: &mut String, record: &Record, losses: &mut Vec<String>) {
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
     let start_text = match &record.start {
         Start::Handicap(h) => format!("手合割：{}\n", h.japanese_name()),
@@ -487,6 +487,9 @@ fn write_header(s: &mut String, record: &Record) {
         if !start_written && matches!(k, HeaderKey::Black | HeaderKey::White) {
             s.push_str(&start_text);
             start_written = true;
+        }
+        if v.trim_matches([' ', '\t', '\u{3000}']) != v {
+            note(losses, "KIF and KI2 drop spaces around header values");
         }
         let _ = writeln!(
             s,
@@ -553,7 +556,7 @@ pub fn write(record: &Record) -> Written {
     let mut out = Written::default();
     let mut s = String::new();
     s.push_str("#KIF version=2.0 encoding=UTF-8\n");
-    write_header(&mut s, record);
+    write_header(&mut s, record, &mut out.losses);
     s.push_str("手数----指手---------消費時間--\n");
     write_comments(&mut s, &record.comments);
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
@@ -652,7 +655,7 @@ fn write_kif_line(
 pub fn write_ki2(record: &Record) -> Written {
     let mut out = Written::default();
     let mut s = String::new();
-    write_header(&mut s, record);
+    write_header(&mut s, record, &mut out.losses);
     write_comments(&mut s, &record.comments);
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
     let mut losses = Vec::new();
