@@ -418,19 +418,12 @@ pub fn email(pos: &Position) -> String {
     let mut out = String::new();
     for i in 0..total {
         let base = board.get(i).cloned().unwrap_or_default();
-        let note: Vec<&String> = notes.iter().filter(|n| n.0 == i).map(|n| &n.1).collect();
-        let mut line = if note.is_empty() {
-            base.trim_end().to_string()
-        } else if base.is_empty() {
-            format!("{:52}{}", "", note[0])
-        } else if note[0].starts_with(' ') {
-            format!("{}{}", base.trim_end(), note[0])
-        } else {
-            format!("{base:52}{}", note[0])
+        // Box lines start in column 53; the "... in hand:" labels follow the border line.
+        let line = match notes.iter().find(|n| n.0 == i).map(|n| &n.1) {
+            None => base,
+            Some(label) if label.starts_with(' ') => format!("{}{label}", base.trim_end()),
+            Some(boxed) => format!("{base:52}{boxed}"),
         };
-        if i == 0 {
-            line = base.clone();
-        }
         out.push_str(line.trim_end());
         out.push('\n');
     }

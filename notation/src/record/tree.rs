@@ -199,6 +199,8 @@ impl Tree {
         line
     }
 
+    /// The model node of a move node (endings never get here: [`Tree::line_after`] and
+    /// [`Tree::line_from`] take them out first).
     fn node(&mut self, id: usize) -> Node {
         let n = &mut self.nodes[id];
         Node {
