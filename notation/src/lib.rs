@@ -30,6 +30,7 @@ mod japanese;
 mod kif_move;
 mod kitao;
 mod line;
+pub mod record;
 mod style;
 #[cfg(test)]
 mod tests;

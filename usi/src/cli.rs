@@ -22,6 +22,10 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal move tree to a depth (move generator test and benchmark).
     Perft(crate::perft_cmd::PerftArgs),
+    /// Print a board diagram of a position (KIF BOD, e-mail, or compact Unicode).
+    Board(crate::board_cmd::BoardArgs),
+    /// Convert game records between KIF, KI2, CSA, JKF, PSN and USI lines.
+    Convert(crate::convert_cmd::ConvertArgs),
     /// Convert moves between notations (USI, Japanese, KIF, CSA, Hodges, Western, Hosking, Kitao).
     Notate(crate::notate_cmd::NotateArgs),
     /// Run a USI engine and add each PV in human notation as an `info string`.
@@ -47,6 +51,8 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
+        Some(Command::Board(args)) => crate::board_cmd::run(&args),
+        Some(Command::Convert(args)) => crate::convert_cmd::run(&args),
         Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
         Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
         Some(Command::Bench(args)) => {

@@ -3,8 +3,10 @@
 
 pub mod annotate_cmd;
 pub mod bench;
+pub mod board_cmd;
 pub mod cli;
 pub mod command;
+pub mod convert_cmd;
 pub mod notate_cmd;
 pub mod options;
 pub mod perft_cmd;

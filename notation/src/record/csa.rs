@@ -1,0 +1,803 @@
+//! CSA standard file format (CSA標準棋譜ファイル形式), versions 2.2 and 3.0.
+//!
+//! Read: `V2.2`/`V3.0`, `N+`/`N-` names, `$KEY:value` facts, the start as `PI` (with removed
+//! pieces), `P1`..`P9` rows or `P+`/`P-` placements (with `00AL`), the side to move, moves
+//! (`+7776FU`) with `T` times (whole seconds, or V3.0 milliseconds `T1.500`), `%` specials,
+//! `'*` comments on moves, `'` comments (skipped), several statements per line separated by
+//! commas, and several games separated by `/` lines.
+//!
+//! Written: V3.0 in UTF-8 (announced by `'CSA encoding=UTF-8`), with `PI` for standard starts
+//! and `P1`..`P9` rows plus `P+00..`/`P-00..` hands otherwise. CSA holds no variations, no
+//! bookmarks and only ASCII `$` keys; [`Written::losses`] lists what was left out.
+
+use super::error::column_of;
+
+/// The byte offset of `part` (a slice of `line`) in `line`.
+fn column_byte(line: &str, part: &str) -> usize {
+    (part.as_ptr() as usize)
+        .saturating_sub(line.as_ptr() as usize)
+        .min(line.len())
+}
+use super::{
+    EndKind, Ending, HeaderKey, MoveTime, Node, Parsed, ReadOptions, Record, RecordError, Start,
+    Written, numbered_lines,
+};
+use std::fmt::Write as _;
+use std::time::Duration;
+use tokin_engine::{
+    Color, File, Hand, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
+};
+
+/// The two-letter CSA code of a piece kind.
+pub fn kind_code(kind: PieceKind) -> &'static str {
+    CODES[kind.index()]
+}
+
+const CODES: [&str; 14] = [
+    "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
+];
+
+/// The piece kind for a two-letter CSA code.
+pub fn kind_from_code(code: &str) -> Option<PieceKind> {
+    CODES
+        .iter()
+        .position(|&c| c == code)
+        .and_then(PieceKind::from_index)
+}
+
+fn color_sign(c: Color) -> char {
+    match c {
+        Color::Black => '+',
+        Color::White => '-',
+    }
+}
+
+fn square_digits(sq: Square) -> String {
+    format!("{}{}", sq.file().number(), sq.rank().number())
+}
+
+fn square_from_digits(s: &str) -> Option<Square> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !b[0].is_ascii_digit() || !b[1].is_ascii_digit() {
+        return None;
+    }
+    Some(Square::new(
+        File::from_number(b[0] - b'0')?,
+        Rank::from_number(b[1] - b'0')?,
+    ))
+}
+
+/// Writes a move in CSA form, such as `+7776FU` or `-0055KA` (the piece is the one standing
+/// on the destination after the move). `mv` must be legal in `pos`.
+pub fn move_text(pos: &Position, mv: Move) -> String {
+    let side = color_sign(pos.side_to_move());
+    match mv.from() {
+        None => {
+            let kind = mv.drop_kind().unwrap_or(PieceKind::Pawn);
+            format!("{side}00{}{}", square_digits(mv.to()), kind_code(kind))
+        }
+        Some(from) => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            let kind = if mv.is_promotion() {
+                kind.promote().unwrap_or(kind)
+            } else {
+                kind
+            };
+            format!(
+                "{side}{}{}{}",
+                square_digits(from),
+                square_digits(mv.to()),
+                kind_code(kind)
+            )
+        }
+    }
+}
+
+/// Reads a CSA move such as `+7776FU` in `pos` and checks it is legal.
+///
+/// # Errors
+/// A sentence saying what is wrong.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let t = text.trim();
+    if t.len() != 7 || !t.is_ascii() {
+        return Err("a CSA move is a sign, two squares and a piece, such as +7776FU".into());
+    }
+    let color = match &t[..1] {
+        "+" => Color::Black,
+        "-" => Color::White,
+        _ => return Err("a CSA move starts with + or -".into()),
+    };
+    if color != pos.side_to_move() {
+        return Err(format!("it is {}'s turn", pos.side_to_move()));
+    }
+    let to = square_from_digits(&t[3..5]).ok_or("bad destination square")?;
+    let kind = kind_from_code(&t[5..7]).ok_or("unknown piece code")?;
+    let mv = if &t[1..3] == "00" {
+        if !kind.is_hand_kind() {
+            return Err(format!("{} cannot be dropped", &t[5..7]));
+        }
+        Move::drop(kind, to)
+    } else {
+        let from = square_from_digits(&t[1..3]).ok_or("bad origin square")?;
+        if from == to {
+            return Err("origin and destination are the same square".into());
+        }
+        let on_board = pos
+            .piece_at(from)
+            .ok_or_else(|| format!("no piece on {}", &t[1..3]))?;
+        let promote = if on_board.kind == kind {
+            false
+        } else if on_board.kind.promote() == Some(kind) {
+            true
+        } else {
+            return Err(format!(
+                "the piece on {} is {}, not {}",
+                &t[1..3],
+                kind_code(on_board.kind),
+                &t[5..7]
+            ));
+        };
+        Move::normal(from, to, promote)
+    };
+    pos.is_legal(mv).map_err(|e| format!("illegal move: {e}"))?;
+    Ok(mv)
+}
+
+/// Reads every game in a CSA file.
+///
+/// # Errors
+/// The first problem (unless `opts.lenient`), with its line, column and text.
+pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
+    let mut parsed = Parsed::default();
+    let mut game: Vec<(usize, &str)> = Vec::new();
+    let flush = |game: &mut Vec<(usize, &str)>, parsed: &mut Parsed| -> Result<(), RecordError> {
+        if game.iter().any(|(_, l)| !l.trim().is_empty()) {
+            let r = parse_game(game, opts, &mut parsed.warnings)?;
+            parsed.records.push(r);
+        }
+        game.clear();
+        Ok(())
+    };
+    for (n, line) in numbered_lines(text) {
+        if line.trim() == "/" {
+            flush(&mut game, &mut parsed)?;
+        } else {
+            game.push((n, line));
+        }
+    }
+    flush(&mut game, &mut parsed)?;
+    if parsed.records.is_empty() {
+        return Err(RecordError::new(0, 0, "", "no game in the CSA text"));
+    }
+    Ok(parsed)
+}
+
+#[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+enum Phase {
+    Header,
+    Position,
+    Moves,
+}
+
+struct GameReader<'w> {
+    record: Record,
+    setup: Option<Setup>,
+    uses_pi: bool,
+    uses_rows: bool,
+    side: Option<Color>,
+    pos: Option<Position>,
+    phase: Phase,
+    ended: bool,
+    stopped: bool,
+    lenient: bool,
+    warnings: &'w mut Vec<RecordError>,
+}
+
+fn parse_game(
+    lines: &[(usize, &str)],
+    opts: ReadOptions,
+    warnings: &mut Vec<RecordError>,
+) -> Result<Record, RecordError> {
+    let mut r = GameReader {
+        record: Record::new(),
+        setup: None,
+        uses_pi: false,
+        uses_rows: false,
+        side: None,
+        pos: None,
+        phase: Phase::Header,
+        ended: false,
+        stopped: false,
+        lenient: opts.lenient,
+        warnings,
+    };
+    for &(n, line) in lines {
+        if r.stopped {
+            break;
+        }
+        if let Some(comment) = line.strip_prefix('\'') {
+            r.comment(comment);
+            continue;
+        }
+        // Comma-separated statements, except in names and facts, which may contain commas.
+        let statements: Vec<&str> = if line.starts_with('N') || line.starts_with('$') {
+            vec![line]
+        } else {
+            line.split(',').collect()
+        };
+        let mut trailing_comment = None;
+        for st in statements {
+            // A comment may follow statements on the same line (`+7776FU,T3,'** 120`); it runs
+            // to the end of the line, commas included.
+            if st.trim_start().starts_with('\'') {
+                let at = column_byte(line, st);
+                trailing_comment = Some(line[at..].trim_start());
+                break;
+            }
+            let col = column_of(line, st);
+            let st = st.trim_end();
+            if st.trim().is_empty() {
+                continue;
+            }
+            if let Err(e) = r.statement(st) {
+                let e = RecordError::new(n, col + e.0, st.trim(), e.1);
+                let e = match e.ply {
+                    None => {
+                        if let Some(ply) = r
+                            .pos
+                            .as_ref()
+                            .map(|p| p.move_number() as usize)
+                            .filter(|_| r.phase == Phase::Moves)
+                        {
+                            e.at_ply(ply)
+                        } else {
+                            e
+                        }
+                    }
+                    Some(_) => e,
+                };
+                if r.lenient {
+                    r.warnings.push(e);
+                    r.stopped = true;
+                    break;
+                }
+                return Err(e);
+            }
+        }
+        if let Some(c) = trailing_comment
+            && !r.stopped
+        {
+            r.comment(&c[1..]);
+        }
+    }
+    if !r.stopped
+        && let Err(e) = r.ensure_position()
+    {
+        let e = RecordError::new(lines.last().map_or(0, |l| l.0), 1, "", e.1);
+        if r.lenient {
+            r.warnings.push(e);
+        } else {
+            return Err(e);
+        }
+    }
+    Ok(r.record)
+}
+
+/// An error inside one statement: the column offset is 0 (the statement start) and a message.
+struct StErr(usize, String);
+
+fn err<T>(msg: impl Into<String>) -> Result<T, StErr> {
+    Err(StErr(0, msg.into()))
+}
+
+impl GameReader<'_> {
+    fn comment(&mut self, body: &str) {
+        let Some(text) = body.strip_prefix('*') else {
+            return; // plain comments are for people; programs skip them
+        };
+        let text = text.to_string();
+        if self.ended
+            && let Some(end) = self.record.main.end.as_mut()
+        {
+            end.comments.push(text);
+        } else if let Some(node) = self.record.main.moves.last_mut() {
+            node.comments.push(text);
+        } else {
+            self.record.comments.push(text);
+        }
+    }
+
+    fn statement(&mut self, st: &str) -> Result<(), StErr> {
+        let first = st.chars().next().unwrap_or(' ');
+        match first {
+            'V' if self.phase == Phase::Header => {
+                let v = st[1..].trim();
+                if !matches!(v, "1" | "2" | "2.1" | "2.2" | "3.0") {
+                    return err(format!("unknown CSA version `{v}`"));
+                }
+                Ok(())
+            }
+            'N' => {
+                if self.phase > Phase::Header {
+                    return err("player names must come before the position");
+                }
+                let key = match st.get(1..2) {
+                    Some("+") => HeaderKey::Black,
+                    Some("-") => HeaderKey::White,
+                    _ => return err("a name line is N+ or N-"),
+                };
+                self.record.header.push((key, st[2..].to_string()));
+                Ok(())
+            }
+            '$' => {
+                if self.phase > Phase::Header {
+                    return err("game facts must come before the position");
+                }
+                let Some((k, v)) = st[1..].split_once(':') else {
+                    return err("a fact is $KEY:value");
+                };
+                if k.is_empty()
+                    || !k.bytes().all(|b| {
+                        b.is_ascii_uppercase()
+                            || b == b'_'
+                            || b == b'+'
+                            || b == b'-'
+                            || b.is_ascii_digit()
+                    })
+                {
+                    return err(format!("bad fact key `{k}`"));
+                }
+                let key = match k {
+                    "EVENT" => HeaderKey::Event,
+                    "SITE" => HeaderKey::Site,
+                    "START_TIME" => HeaderKey::StartTime,
+                    "END_TIME" => HeaderKey::EndTime,
+                    "TIME_LIMIT" => HeaderKey::TimeControl,
+                    "OPENING" => HeaderKey::Opening,
+                    other => HeaderKey::Other(other.to_string()),
+                };
+                self.record.header.push((key, v.to_string()));
+                Ok(())
+            }
+            'P' if self.phase <= Phase::Position => {
+                self.phase = Phase::Position;
+                self.position_line(st)
+            }
+            '+' | '-' if st.len() == 1 => {
+                if self.phase == Phase::Moves {
+                    return err("the side to move is given twice");
+                }
+                self.side = Some(if first == '+' {
+                    Color::Black
+                } else {
+                    Color::White
+                });
+                self.ensure_position()?;
+                Ok(())
+            }
+            '+' | '-' => {
+                if self.ended {
+                    return err("a move after the end of the game");
+                }
+                if self.side.is_none() && self.pos.is_none() {
+                    self.side = Some(if first == '+' {
+                        Color::Black
+                    } else {
+                        Color::White
+                    });
+                }
+                self.ensure_position()?;
+                let Some(pos) = self.pos.as_mut() else {
+                    return err("no position");
+                };
+                let mv = parse_move(pos, st).map_err(|m| StErr(0, m))?;
+                pos.play(mv);
+                self.record.main.moves.push(Node::new(mv));
+                Ok(())
+            }
+            'T' => {
+                let t = parse_time(&st[1..]).ok_or_else(|| {
+                    StErr(0, "a time is T and seconds, such as T12 or T1.500".into())
+                })?;
+                let time = Some(MoveTime {
+                    spent: t,
+                    total: None,
+                });
+                if self.ended
+                    && let Some(end) = self.record.main.end.as_mut()
+                {
+                    end.time = time;
+                    return Ok(());
+                }
+                match self.record.main.moves.last_mut() {
+                    Some(node) if node.time.is_none() => {
+                        node.time = time;
+                        Ok(())
+                    }
+                    Some(_) => err("two times for one move"),
+                    None => err("a time before any move"),
+                }
+            }
+            '%' => {
+                self.ensure_position()?;
+                let side = self.pos.as_ref().map_or(Color::Black, |p| p.side_to_move());
+                let kind = EndKind::from_csa(&st[1..], side)
+                    .ok_or_else(|| StErr(0, format!("unknown special move `{st}`")))?;
+                if self.ended {
+                    // Servers repeat a player's %KACHI or %TORYO when they confirm it.
+                    if self
+                        .record
+                        .main
+                        .end
+                        .as_ref()
+                        .is_some_and(|e| e.kind == kind)
+                    {
+                        return Ok(());
+                    }
+                    return err("the game already ended");
+                }
+                self.record.main.end = Some(Ending::new(kind));
+                self.ended = true;
+                Ok(())
+            }
+            _ => err("not a CSA statement"),
+        }
+    }
+
+    fn position_line(&mut self, st: &str) -> Result<(), StErr> {
+        let rest = &st[1..];
+        let setup = self.setup.get_or_insert_with(Setup::empty);
+        match rest.chars().next() {
+            Some('I') => {
+                if self.uses_rows || self.uses_pi {
+                    return err("PI cannot be combined with other position lines");
+                }
+                self.uses_pi = true;
+                *setup = Position::startpos().to_setup();
+                let removed = &rest[1..];
+                if !removed.len().is_multiple_of(4) || !removed.is_ascii() {
+                    return err("PI is followed by square-and-piece pairs such as 82HI");
+                }
+                for i in (0..removed.len()).step_by(4) {
+                    let sq = square_from_digits(&removed[i..i + 2]).ok_or_else(|| {
+                        StErr(3 + i, format!("bad square `{}`", &removed[i..i + 2]))
+                    })?;
+                    let kind = kind_from_code(&removed[i + 2..i + 4]);
+                    match (setup.board[sq.index()], kind) {
+                        (Some(p), Some(k)) if p.kind == k => setup.board[sq.index()] = None,
+                        _ => {
+                            return Err(StErr(
+                                3 + i,
+                                format!(
+                                    "no {} on {} to remove",
+                                    &removed[i + 2..i + 4],
+                                    &removed[i..i + 2]
+                                ),
+                            ));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Some(c @ '1'..='9') => {
+                if self.uses_pi {
+                    return err("PI cannot be combined with P1..P9");
+                }
+                self.uses_rows = true;
+                let rank =
+                    Rank::from_number(c as u8 - b'0').ok_or_else(|| StErr(0, "bad rank".into()))?;
+                let cells = &rest[1..];
+                let mut chars: Vec<char> = cells.chars().collect();
+                // Writers drop the trailing spaces of an empty last cell.
+                while chars.len() < 27 && chars.len() >= 25 {
+                    chars.push(' ');
+                }
+                if chars.len() < 27 {
+                    return err("a board row has nine cells of three characters");
+                }
+                for i in 0..9 {
+                    let cell: String = chars[i * 3..i * 3 + 3].iter().collect();
+                    let file = File::from_number(9 - i as u8)
+                        .ok_or_else(|| StErr(0, "bad file".into()))?;
+                    let sq = Square::new(file, rank);
+                    setup.board[sq.index()] = if cell == " * " {
+                        None
+                    } else {
+                        Some(
+                            piece_from_cell(&cell)
+                                .ok_or_else(|| StErr(2 + i * 3, format!("bad cell `{cell}`")))?,
+                        )
+                    };
+                }
+                if chars[27..].iter().any(|c| !c.is_whitespace()) {
+                    return Err(StErr(29, "text after the ninth cell".into()));
+                }
+                Ok(())
+            }
+            Some(sign @ ('+' | '-')) => {
+                let color = if sign == '+' {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let items = &rest[1..];
+                if !items.len().is_multiple_of(4) || !items.is_ascii() {
+                    return err("placements are square-and-piece pairs such as 00FU or 55KA");
+                }
+                for i in (0..items.len()).step_by(4) {
+                    let col = 2 + i;
+                    let sq_text = &items[i..i + 2];
+                    let code = &items[i + 2..i + 4];
+                    if sq_text == "00" {
+                        if code == "AL" {
+                            all_remaining_to_hand(setup, color);
+                            continue;
+                        }
+                        let kind = kind_from_code(code)
+                            .filter(|k| k.is_hand_kind())
+                            .ok_or_else(|| StErr(col, format!("`{code}` cannot be in hand")))?;
+                        let h = setup.hands[color.index()];
+                        setup.hands[color.index()] = Some(h.count(kind) + 1)
+                            .filter(|&n| n <= kind.set_count())
+                            .and_then(|n| h.with_count(kind, n))
+                            .ok_or_else(|| StErr(col, format!("too many {code} in hand")))?;
+                    } else {
+                        let sq = square_from_digits(sq_text)
+                            .ok_or_else(|| StErr(col, format!("bad square `{sq_text}`")))?;
+                        let kind = kind_from_code(code)
+                            .ok_or_else(|| StErr(col, format!("unknown piece `{code}`")))?;
+                        setup.board[sq.index()] = Some(Piece::new(color, kind));
+                    }
+                }
+                self.uses_rows = true;
+                Ok(())
+            }
+            _ => err("unknown position line"),
+        }
+    }
+
+    /// Builds the start position once the side to move is known (or a move or special comes).
+    fn ensure_position(&mut self) -> Result<(), StErr> {
+        if self.pos.is_some() {
+            return Ok(());
+        }
+        let mut setup = match self.setup.take() {
+            Some(s) => s,
+            None => Position::startpos().to_setup(),
+        };
+        setup.side = self.side.unwrap_or(Color::Black);
+        setup.move_number = 1;
+        let pos = super::model::validate_start(&setup)
+            .map_err(|e| StErr(0, format!("impossible start position: {e}")))?;
+        self.record.start = Start::from_position(&pos);
+        self.pos = Some(self.record.start.position());
+        self.phase = Phase::Moves;
+        Ok(())
+    }
+}
+
+fn piece_from_cell(cell: &str) -> Option<Piece> {
+    let color = match cell.get(..1)? {
+        "+" => Color::Black,
+        "-" => Color::White,
+        _ => return None,
+    };
+    Some(Piece::new(color, kind_from_code(cell.get(1..3)?)?))
+}
+
+/// `00AL`: every piece of a full set not on the board or in a hand goes to `color`'s hand.
+fn all_remaining_to_hand(setup: &mut Setup, color: Color) {
+    for kind in PieceKind::HAND {
+        let on_board = setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.kind.unpromote() == kind)
+            .count() as u8;
+        let in_hands: u8 = setup.hands.iter().map(|h| h.count(kind)).sum();
+        let rest = kind.set_count().saturating_sub(on_board + in_hands);
+        let h: Hand = setup.hands[color.index()];
+        if let Some(h) = h.with_count(kind, h.count(kind) + rest) {
+            setup.hands[color.index()] = h;
+        }
+    }
+}
+
+fn parse_time(s: &str) -> Option<Duration> {
+    let (secs, frac) = match s.split_once('.') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s, None),
+    };
+    if secs.is_empty() || !secs.bytes().all(|b| b.is_ascii_digit()) || secs.len() > 9 {
+        return None;
+    }
+    let mut d = Duration::from_secs(secs.parse().ok()?);
+    if let Some(f) = frac {
+        if f.is_empty() || f.len() > 3 || !f.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let ms: u64 = format!("{f:0<3}").parse().ok()?;
+        d += Duration::from_millis(ms);
+    }
+    Some(d)
+}
+
+fn time_text(d: Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("T{}", d.as_secs())
+    } else {
+        format!("T{}.{:03}", d.as_secs(), d.subsec_millis())
+    }
+}
+
+/// Writes a record as a CSA V3.0 file.
+pub fn write(record: &Record) -> Written {
+    let mut out = Written::default();
+    let s = &mut out.text;
+    s.push_str("'CSA encoding=UTF-8\nV3.0\n");
+    for (key, value) in &record.header {
+        let value = value.replace(['\n', '\r'], " ");
+        let k = match key {
+            HeaderKey::Black => {
+                let _ = writeln!(s, "N+{value}");
+                continue;
+            }
+            HeaderKey::White => {
+                let _ = writeln!(s, "N-{value}");
+                continue;
+            }
+            HeaderKey::Event => "EVENT",
+            HeaderKey::Site => "SITE",
+            HeaderKey::StartTime => "START_TIME",
+            HeaderKey::EndTime => "END_TIME",
+            HeaderKey::TimeControl => "TIME_LIMIT",
+            HeaderKey::Opening => "OPENING",
+            HeaderKey::Other(k) => {
+                if !k.is_empty()
+                    && k.bytes().all(|b| {
+                        b.is_ascii_uppercase()
+                            || b.is_ascii_digit()
+                            || b == b'_'
+                            || b == b'+'
+                            || b == b'-'
+                    })
+                {
+                    k.as_str()
+                } else {
+                    out.losses.push(format!("CSA has no header key for `{k}`"));
+                    continue;
+                }
+            }
+        };
+        let _ = writeln!(s, "${k}:{value}");
+    }
+    write_start(s, &record.start);
+    for c in &record.comments {
+        write_comment(s, c);
+    }
+    let mut pos = record.start.position();
+    for node in &record.main.moves {
+        let _ = writeln!(s, "{}", move_text(&pos, node.mv));
+        if let Some(t) = node.time {
+            let _ = writeln!(s, "{}", time_text(t.spent));
+            if t.total.is_some() {
+                note(&mut out.losses, "CSA holds no total times");
+            }
+        }
+        for c in &node.comments {
+            write_comment(s, c);
+        }
+        if node.bookmark.is_some() {
+            note(&mut out.losses, "CSA holds no bookmarks");
+        }
+        if !node.variations.is_empty() {
+            note(&mut out.losses, "CSA holds no variations");
+        }
+        pos.play(node.mv);
+    }
+    if let Some(end) = &record.main.end {
+        match end.kind.csa(pos.side_to_move()) {
+            Some(name) => {
+                let _ = writeln!(s, "%{name}");
+                if let Some(t) = end.time {
+                    let _ = writeln!(s, "{}", time_text(t.spent));
+                }
+                for c in &end.comments {
+                    write_comment(s, c);
+                }
+            }
+            None => note(
+                &mut out.losses,
+                &format!("CSA has no special move for {}", end.kind.japanese()),
+            ),
+        }
+        if !end.variations.is_empty() {
+            note(&mut out.losses, "CSA holds no variations");
+        }
+    }
+    out
+}
+
+fn note(losses: &mut Vec<String>, what: &str) {
+    if !losses.iter().any(|l| l == what) {
+        losses.push(what.to_string());
+    }
+}
+
+fn write_comment(s: &mut String, c: &str) {
+    for line in c.split('\n') {
+        let _ = writeln!(s, "'*{}", line.trim_end_matches('\r'));
+    }
+}
+
+fn write_start(s: &mut String, start: &Start) {
+    match start {
+        Start::Handicap(h) => {
+            s.push_str("PI");
+            let even = Handicap::Even.position();
+            for &sq in h.removed() {
+                if let Some(p) = even.piece_at(sq) {
+                    let _ = write!(s, "{}{}", square_digits(sq), kind_code(p.kind));
+                }
+            }
+            s.push('\n');
+            let side = h.position().side_to_move();
+            let _ = writeln!(s, "{}", color_sign(side));
+        }
+        Start::Position(pos) => {
+            for rank in Rank::ALL {
+                let _ = write!(s, "P{}", rank.number());
+                for file in File::ALL.iter().rev() {
+                    match pos.piece_at(Square::new(*file, rank)) {
+                        None => s.push_str(" * "),
+                        Some(p) => {
+                            let _ = write!(s, "{}{}", color_sign(p.color), kind_code(p.kind));
+                        }
+                    }
+                }
+                s.push('\n');
+            }
+            for c in Color::ALL {
+                let hand = pos.hand(c);
+                if hand.is_empty() {
+                    continue;
+                }
+                let _ = write!(s, "P{}", color_sign(c));
+                for (k, n) in hand.iter() {
+                    for _ in 0..n {
+                        let _ = write!(s, "00{}", kind_code(k));
+                    }
+                }
+                s.push('\n');
+            }
+            let _ = writeln!(s, "{}", color_sign(pos.side_to_move()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_text_round_trip_over_legal_moves() {
+        let pos = Position::startpos();
+        for mv in pos.legal_moves() {
+            let t = move_text(&pos, mv);
+            assert_eq!(parse_move(&pos, &t), Ok(mv), "{t}");
+        }
+    }
+
+    #[test]
+    fn reads_a_short_game() {
+        let text =
+            "V2.2\nN+Sente\nN-Gote\n$EVENT:Test\nPI\n+\n+7776FU,T3\n-3334FU\nT2\n'*nice\n%TORYO\n";
+        let p = parse(text, ReadOptions::default()).unwrap();
+        let r = &p.records[0];
+        assert_eq!(r.main.moves.len(), 2);
+        assert_eq!(r.main.moves[0].time.unwrap().spent, Duration::from_secs(3));
+        assert_eq!(r.main.moves[1].comments, vec!["nice".to_string()]);
+        assert_eq!(r.main.end.as_ref().unwrap().kind, EndKind::Resign);
+        assert_eq!(r.header_value(&HeaderKey::Event), Some("Test"));
+    }
+}

@@ -1,0 +1,303 @@
+//! Building a record from formats that list variations after the main line (KIF and KI2's
+//! `変化：N手`), and writing them back in the order those readers expect.
+//!
+//! Reading keeps the moves in an arena where each node knows its parent; `変化：N手` goes
+//! back along the path of the line read last to move N−1 and starts a new branch there, which
+//! is how the Kakinoki programs read them. Writing therefore lists a line's variations from
+//! its last branch point to its first, each followed by its own variations.
+
+use super::model::Clock;
+use super::{Ending, Line, MoveTime, Node, Record};
+use std::time::Duration;
+use tokin_engine::{Move, Position, Square};
+
+pub(crate) struct TreeNode {
+    mv: Option<Move>,
+    end: Option<Ending>,
+    pub(crate) time: Option<MoveTime>,
+    pub(crate) comments: Vec<String>,
+    pub(crate) bookmark: Option<String>,
+    parent: usize,
+    children: Vec<usize>,
+    /// Moves from the start to here (0 at the root; an ending counts as one more).
+    ply: usize,
+    clock: Clock,
+}
+
+/// The arena, with the reading cursor (the node read last) and its position.
+pub(crate) struct Tree {
+    nodes: Vec<TreeNode>,
+    cur: usize,
+    start: Position,
+    pos: Position,
+}
+
+impl Tree {
+    pub(crate) fn new(start: Position) -> Tree {
+        Tree {
+            nodes: vec![TreeNode {
+                mv: None,
+                end: None,
+                time: None,
+                comments: Vec::new(),
+                bookmark: None,
+                parent: 0,
+                children: Vec::new(),
+                ply: 0,
+                clock: Clock::default(),
+            }],
+            cur: 0,
+            pos: start.clone(),
+            start,
+        }
+    }
+
+    /// The position after the node read last.
+    pub(crate) fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The number the next move must have.
+    pub(crate) fn next_ply(&self) -> usize {
+        self.nodes[self.cur].ply + 1
+    }
+
+    /// Whether the line read last has ended.
+    pub(crate) fn ended(&self) -> bool {
+        self.nodes[self.cur].end.is_some()
+    }
+
+    /// The destination of the node read last (for 同).
+    pub(crate) fn last_to(&self) -> Option<Square> {
+        self.nodes[self.cur].mv.map(Move::to)
+    }
+
+    fn push(&mut self, mv: Option<Move>, end: Option<Ending>) {
+        let parent = self.cur;
+        let ply = self.nodes[parent].ply + 1;
+        let clock = self.nodes[parent].clock;
+        self.nodes.push(TreeNode {
+            mv,
+            end,
+            time: None,
+            comments: Vec::new(),
+            bookmark: None,
+            parent,
+            children: Vec::new(),
+            ply,
+            clock,
+        });
+        let id = self.nodes.len() - 1;
+        self.nodes[parent].children.push(id);
+        self.cur = id;
+    }
+
+    /// Appends a legal move.
+    pub(crate) fn play(&mut self, mv: Move) {
+        self.push(Some(mv), None);
+        self.pos.play(mv);
+    }
+
+    /// Ends the current line.
+    pub(crate) fn end(&mut self, ending: Ending) {
+        self.push(None, Some(ending));
+    }
+
+    /// Sets the time of the node read last; `total` is dropped when it is the running sum.
+    pub(crate) fn set_time(&mut self, spent: Duration, total: Option<Duration>) {
+        let mover = if self.nodes[self.cur].end.is_some() {
+            self.pos.side_to_move()
+        } else {
+            !self.pos.side_to_move()
+        };
+        let parent = self.nodes[self.cur].parent;
+        let mut clock = self.nodes[parent].clock;
+        let t = clock.read(mover, spent, total);
+        let node = &mut self.nodes[self.cur];
+        node.clock = clock;
+        if let Some(end) = node.end.as_mut() {
+            end.time = Some(t);
+        } else {
+            node.time = Some(t);
+        }
+    }
+
+    /// Adds a comment to the node read last (the start, a move or an ending).
+    pub(crate) fn comment(&mut self, text: String) {
+        let node = &mut self.nodes[self.cur];
+        match node.end.as_mut() {
+            Some(end) => end.comments.push(text),
+            None => node.comments.push(text),
+        }
+    }
+
+    /// Sets the bookmark of the node read last.
+    pub(crate) fn bookmark(&mut self, name: String) {
+        self.nodes[self.cur].bookmark = Some(name);
+    }
+
+    /// `変化：N手`: goes back along the current path to move `n - 1`.
+    ///
+    /// # Errors
+    /// When the current path has no move `n - 1`.
+    pub(crate) fn branch(&mut self, n: usize) -> Result<(), String> {
+        if n == 0 {
+            return Err("a variation starts at move 1 or later".into());
+        }
+        let mut x = self.cur;
+        while self.nodes[x].ply > n - 1 {
+            x = self.nodes[x].parent;
+        }
+        if self.nodes[x].ply != n - 1 || self.nodes[x].end.is_some() {
+            return Err(format!(
+                "the line read last has no move {} to branch after",
+                n - 1
+            ));
+        }
+        let mut path = Vec::new();
+        let mut y = x;
+        while y != 0 {
+            if let Some(mv) = self.nodes[y].mv {
+                path.push(mv);
+            }
+            y = self.nodes[y].parent;
+        }
+        let mut pos = self.start.clone();
+        for mv in path.into_iter().rev() {
+            pos.play(mv);
+        }
+        self.pos = pos;
+        self.cur = x;
+        Ok(())
+    }
+
+    /// Moves the comments on the start into the record and builds its lines.
+    pub(crate) fn finish(mut self, record: &mut Record) {
+        record.comments.append(&mut self.nodes[0].comments);
+        record.main = self.line_after(0);
+    }
+
+    fn line_after(&mut self, parent: usize) -> Line {
+        let mut line = Line::default();
+        let mut p = parent;
+        loop {
+            let kids = self.nodes[p].children.clone();
+            let Some(&first) = kids.first() else {
+                break;
+            };
+            let variations: Vec<Line> = kids[1..].iter().map(|&k| self.line_from(k)).collect();
+            if let Some(mut end) = self.nodes[first].end.take() {
+                end.variations = variations;
+                line.end = Some(end);
+                break;
+            }
+            let mut node = self.node(first);
+            node.variations = variations;
+            line.moves.push(node);
+            p = first;
+        }
+        line
+    }
+
+    /// The model node of a move node (endings never get here: [`Tree::line_after`] and
+    /// [`Tree::line_from`] take them out first).
+    fn node(&mut self, id: usize) -> Node {
+        let n = &mut self.nodes[id];
+        Node {
+            mv: n
+                .mv
+                .unwrap_or(Move::drop(tokin_engine::PieceKind::Pawn, Square::S55)),
+            time: n.time,
+            comments: std::mem::take(&mut n.comments),
+            bookmark: n.bookmark.take(),
+            variations: Vec::new(),
+        }
+    }
+
+    fn line_from(&mut self, first: usize) -> Line {
+        if let Some(end) = self.nodes[first].end.take() {
+            return Line {
+                moves: Vec::new(),
+                end: Some(end),
+            };
+        }
+        let node = self.node(first);
+        let mut rest = self.line_after(first);
+        rest.moves.insert(0, node);
+        rest
+    }
+}
+
+/// A branch point met while writing a line: the move number, the position before it, the
+/// previous destination, the clock before it, and the alternative lines.
+pub(crate) struct Branch<'a> {
+    pub(crate) ply: usize,
+    pub(crate) pos: Position,
+    pub(crate) last_to: Option<Square>,
+    pub(crate) clock: Clock,
+    pub(crate) lines: &'a [Line],
+}
+
+/// One step of [`walk_line`].
+pub(crate) enum Step<'a> {
+    /// A move: the position before it, the previous destination, the node, its number, and
+    /// the mover's total time after it (when the node has a time).
+    Move(
+        &'a Position,
+        Option<Square>,
+        &'a Node,
+        usize,
+        Option<Duration>,
+    ),
+    /// The ending: the position at the end, the ending, its number, and the total time.
+    End(&'a Position, &'a Ending, usize, Option<Duration>),
+}
+
+/// Walks a line for a writer, calling `f` for every move and the ending, and returns the
+/// branch points in the order they must be written (last first).
+pub(crate) fn walk_line<'a>(
+    line: &'a Line,
+    mut pos: Position,
+    first_ply: usize,
+    mut last_to: Option<Square>,
+    mut clock: Clock,
+    mut f: impl FnMut(Step<'_>),
+) -> Vec<Branch<'a>> {
+    let mut branches = Vec::new();
+    for (i, node) in line.moves.iter().enumerate() {
+        let ply = first_ply + i;
+        if !node.variations.is_empty() {
+            branches.push(Branch {
+                ply,
+                pos: pos.clone(),
+                last_to,
+                clock,
+                lines: &node.variations,
+            });
+        }
+        let total = node
+            .time
+            .map(|t| clock.advance_whole_seconds(pos.side_to_move(), &t));
+        f(Step::Move(&pos, last_to, node, ply, total));
+        last_to = Some(node.mv.to());
+        pos.play(node.mv);
+    }
+    if let Some(end) = &line.end {
+        let ply = first_ply + line.moves.len();
+        if !end.variations.is_empty() {
+            branches.push(Branch {
+                ply,
+                pos: pos.clone(),
+                last_to,
+                clock,
+                lines: &end.variations,
+            });
+        }
+        let total = end
+            .time
+            .map(|t| clock.advance_whole_seconds(pos.side_to_move(), &t));
+        f(Step::End(&pos, end, ply, total));
+    }
+    branches.reverse();
+    branches
+}

@@ -1,0 +1,45 @@
+//! `tokin board [--sfen SFEN] [--moves USI...] [--style bod|email|unicode]`: prints a board
+//! diagram of a position. [`render_position`] is the same drawing for the USI `d` command.
+
+use clap::Args;
+use std::process::ExitCode;
+use tokin_engine::Position;
+use tokin_notation::record::diagram::{self, Style};
+
+/// Arguments of `tokin board`.
+#[derive(Args, Debug)]
+pub struct BoardArgs {
+    /// The position: a whole SFEN as one argument, or `startpos` (the default).
+    #[arg(long, default_value = "startpos")]
+    pub sfen: String,
+    /// Moves (USI) to play from the position first.
+    #[arg(long, num_args = 1.., value_name = "USI")]
+    pub moves: Vec<String>,
+    /// The diagram: `bod` (KIF board), `email` (correspondence diagram) or `unicode`.
+    #[arg(long, default_value = "unicode")]
+    pub style: Style,
+}
+
+/// Draws `pos` for the USI `d` command (and anything else printing a position): the compact
+/// diagram followed by the SFEN.
+pub fn render_position(pos: &Position) -> String {
+    let mut s = diagram::render(pos, Style::Unicode);
+    s.push_str("sfen ");
+    s.push_str(&pos.to_sfen());
+    s.push('\n');
+    s
+}
+
+/// Runs `tokin board`.
+pub fn run(args: &BoardArgs) -> ExitCode {
+    match crate::perft_cmd::setup_position(&args.sfen, &args.moves) {
+        Ok(pos) => {
+            print!("{}", diagram::render(&pos, args.style));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tokin board: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

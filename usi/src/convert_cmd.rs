@@ -1,0 +1,273 @@
+//! `tokin convert INPUT... [--from FORMAT] --to FORMAT [-o OUTPUT] [--lenient]`: converts game
+//! records between KIF, KI2, CSA, JKF, PSN and USI lines.
+//!
+//! The input format comes from `--from`, else the file extension, else the content. `-` is
+//! standard input (as input) or standard output (as output). One input without `-o` goes to
+//! standard output; several inputs, or a directory, are converted in parallel into `-o DIR`
+//! (or next to each input), one output file per input. What the target format cannot hold
+//! (comments in USI lines, say) is reported on standard error, as are the problems skipped by
+//! `--lenient`. `.kif` and `.ki2` files are written in Shift_JIS (the encoding programs expect
+//! for those extensions), everything else in UTF-8.
+
+use clap::Args;
+use rayon::prelude::*;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tokin_notation::record::{self, Format, ReadOptions};
+
+/// Arguments of `tokin convert`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Record files or directories to convert; `-` reads standard input.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The input format (kif, ki2, csa, jkf, psn, usi); default: from the extension or content.
+    #[arg(long)]
+    pub from: Option<Format>,
+    /// The output format (kif, ki2, csa, jkf, psn, usi).
+    #[arg(long)]
+    pub to: Format,
+    /// The output file (`-` for standard output), or the directory for several inputs.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Keep everything up to the first bad move and report the rest instead of failing.
+    #[arg(long)]
+    pub lenient: bool,
+}
+
+/// One conversion: where from, where to.
+struct Job {
+    input: PathBuf,
+    output: Option<PathBuf>,
+}
+
+/// What one conversion reports.
+struct Outcome {
+    messages: Vec<String>,
+    ok: bool,
+    stdout: Option<Vec<u8>>,
+}
+
+fn is_record_file(p: &Path) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| Format::from_extension(e).is_some())
+}
+
+fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect_dir(&p, out)?;
+        } else if is_record_file(&p) {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a file (or standard input for `-`) and converts it.
+fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
+    let name = input.display().to_string();
+    let mut messages = Vec::new();
+    let bytes = if input.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map(|_| b)
+    } else {
+        std::fs::read(input)
+    };
+    let bytes = match bytes {
+        Ok(b) => b,
+        Err(e) => {
+            return Outcome {
+                messages: vec![format!("{name}: cannot read: {e}")],
+                ok: false,
+                stdout: None,
+            };
+        }
+    };
+    let text = record::decode(&bytes);
+    let format = args
+        .from
+        .or_else(|| {
+            input
+                .extension()
+                .and_then(|e| e.to_str())
+                .and_then(Format::from_extension)
+        })
+        .or_else(|| Format::detect(&text));
+    let Some(format) = format else {
+        return Outcome {
+            messages: vec![format!("{name}: cannot tell the record format; use --from")],
+            ok: false,
+            stdout: None,
+        };
+    };
+    let parsed = match record::parse(
+        &text,
+        format,
+        ReadOptions {
+            lenient: args.lenient,
+        },
+    ) {
+        Ok(p) => p,
+        Err(e) => {
+            return Outcome {
+                messages: vec![e.in_file(name).to_string()],
+                ok: false,
+                stdout: None,
+            };
+        }
+    };
+    for w in parsed.warnings {
+        messages.push(format!("warning: {} (skipped)", w.in_file(name.clone())));
+    }
+    let written = record::write_all(&parsed.records, args.to);
+    for l in &written.losses {
+        messages.push(format!("{name}: lost in {}: {l}", args.to));
+    }
+    let shift_jis = output
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "kif" | "ki2"));
+    let data = if shift_jis {
+        let text = written
+            .text
+            .replacen("encoding=UTF-8", "encoding=Shift_JIS", 1);
+        match record::encode_shift_jis(&text) {
+            Some(b) => b,
+            None => {
+                messages.push(format!(
+                    "{name}: some characters have no Shift_JIS code; wrote UTF-8 with a byte-order mark"
+                ));
+                let mut b = b"\xEF\xBB\xBF".to_vec();
+                b.extend_from_slice(written.text.as_bytes());
+                b
+            }
+        }
+    } else {
+        written.text.into_bytes()
+    };
+    match output {
+        None => Outcome {
+            messages,
+            ok: true,
+            stdout: Some(data),
+        },
+        Some(p) if p.as_os_str() == "-" => Outcome {
+            messages,
+            ok: true,
+            stdout: Some(data),
+        },
+        Some(p) => match std::fs::write(p, &data) {
+            Ok(()) => Outcome {
+                messages,
+                ok: true,
+                stdout: None,
+            },
+            Err(e) => {
+                messages.push(format!("{}: cannot write: {e}", p.display()));
+                Outcome {
+                    messages,
+                    ok: false,
+                    stdout: None,
+                }
+            }
+        },
+    }
+}
+
+fn plan(args: &ConvertArgs) -> Result<Vec<Job>, String> {
+    let mut inputs = Vec::new();
+    let mut from_dir = false;
+    for i in &args.inputs {
+        if i.is_dir() {
+            from_dir = true;
+            collect_dir(i, &mut inputs).map_err(|e| format!("{}: {e}", i.display()))?;
+        } else {
+            inputs.push(i.clone());
+        }
+    }
+    if inputs.is_empty() {
+        return Err("no record files to convert".into());
+    }
+    if inputs.len() == 1 && !from_dir {
+        return Ok(vec![Job {
+            input: inputs.remove(0),
+            output: args.output.clone(),
+        }]);
+    }
+    let ext = args.to.extension();
+    if let Some(dir) = &args.output {
+        if dir.as_os_str() == "-" {
+            return Err("several inputs need an output directory, not `-`".into());
+        }
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut jobs = Vec::new();
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            return Err("`-` can only be the one input".into());
+        }
+        let stem = input
+            .file_stem()
+            .map(|s| s.to_os_string())
+            .unwrap_or_default();
+        let mut name = PathBuf::from(stem);
+        name.set_extension(ext);
+        let out = match &args.output {
+            Some(dir) => dir.join(&name),
+            None => input.with_file_name(&name),
+        };
+        if out == input {
+            return Err(format!(
+                "{}: converting would overwrite the input; use -o DIR",
+                input.display()
+            ));
+        }
+        jobs.push(Job {
+            input,
+            output: Some(out),
+        });
+    }
+    Ok(jobs)
+}
+
+/// Runs `tokin convert`.
+pub fn run(args: &ConvertArgs) -> ExitCode {
+    let jobs = match plan(args) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("tokin convert: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcomes: Vec<Outcome> = jobs
+        .par_iter()
+        .map(|j| convert(&j.input, j.output.as_deref(), args))
+        .collect();
+    let mut ok = true;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for o in outcomes {
+        for m in &o.messages {
+            eprintln!("tokin convert: {m}");
+        }
+        if let Some(data) = o.stdout
+            && let Err(e) = out.write_all(&data)
+        {
+            eprintln!("tokin convert: cannot write to standard output: {e}");
+            ok = false;
+        }
+        ok &= o.ok;
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    }
+}
