@@ -113,6 +113,25 @@ pub(crate) fn mark_color(c: char) -> Option<Color> {
     }
 }
 
+/// The number of characters taken by a leading side mark (☗☖▲△…) of `chars`: 1 if there is
+/// one naming the side to move, 0 if there is none.
+///
+/// # Errors
+/// [`NotationError::WrongSide`] when the mark names the side not to move.
+pub(crate) fn side_mark_len(
+    chars: &[(usize, char)],
+    pos: &Position,
+    text: &str,
+) -> Result<usize, NotationError> {
+    match chars.first().and_then(|&(_, c)| mark_color(c)) {
+        None => Ok(0),
+        Some(color) if color == pos.side_to_move() => Ok(1),
+        Some(_) => Err(NotationError::WrongSide {
+            text: text.to_string(),
+        }),
+    }
+}
+
 /// The text as (original character index, character) pairs without white space, so
 /// that errors can point into the text as written.
 pub(crate) fn significant_chars(text: &str) -> Vec<(usize, char)> {

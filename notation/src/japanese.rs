@@ -13,8 +13,8 @@
 //! full-width or kanji), spaces anywhere, and a KIF origin such as `(77)`.
 
 use crate::common::{
-    KANJI_DIGITS, Movement, Pattern, Reader, WIDE_DIGITS, candidates, digit_value, mark_color,
-    moved_kind, movement, promotion_possible, rel_file, significant_chars, square_from_numbers,
+    KANJI_DIGITS, Movement, Pattern, Reader, WIDE_DIGITS, candidates, digit_value, moved_kind,
+    movement, promotion_possible, rel_file, side_mark_len, significant_chars, square_from_numbers,
     straight_forward,
 };
 use crate::{DragonGlyph, DropMark, KingGlyph, NotationError, Options, SideMarks, Style};
@@ -232,14 +232,7 @@ pub(crate) fn parse(
     if chars.is_empty() {
         return Err(reader.syntax(0, "empty move"));
     }
-    if let Some(color) = mark_color(chars[0].1) {
-        if color != pos.side_to_move() {
-            return Err(NotationError::WrongSide {
-                text: text.to_string(),
-            });
-        }
-        i += 1;
-    }
+    i += side_mark_len(&chars, pos, text)?;
     // Destination: 同 (or 仝), or two digits optionally followed by 同.
     match chars.get(i).map(|c| c.1) {
         Some('同' | '仝') => i += 1,

@@ -6,8 +6,8 @@
 //! names (成銀, 全, 竜, 王 ...), `'` or `’` for drops, and a missing side mark.
 
 use crate::common::{
-    Pattern, Reader, candidates, digit_value, mark_color, moved_kind, promotion_possible,
-    push_numeric, significant_chars, square_from_numbers,
+    Pattern, Reader, candidates, digit_value, moved_kind, promotion_possible, push_numeric,
+    side_mark_len, significant_chars, square_from_numbers,
 };
 use crate::japanese::{piece_kanji, push_mark};
 use crate::{NotationError, Options, Style};
@@ -130,14 +130,7 @@ pub(crate) fn parse(
     if chars.is_empty() {
         return Err(reader.syntax(0, "empty move"));
     }
-    if let Some(color) = mark_color(chars[0].1) {
-        if color != pos.side_to_move() {
-            return Err(NotationError::WrongSide {
-                text: text.to_string(),
-            });
-        }
-        i += 1;
-    }
+    i += side_mark_len(&chars, pos, text)?;
     let kind =
         read_piece(&chars, &mut i).ok_or_else(|| reader.syntax(at(i), "expected a piece"))?;
     let mut pat = Pattern {
