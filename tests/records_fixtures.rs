@@ -332,7 +332,7 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
             "damaged_truncated.csa",
             9,
             1,
-            "a CSA move is",
+            "is not a csa move",
             Some(4),
             Some(3),
         ),

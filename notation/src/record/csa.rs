@@ -22,6 +22,7 @@ use super::{
     EndKind, Ending, HeaderKey, MoveTime, Node, Parsed, ReadOptions, Record, RecordError, Start,
     Written, numbered_lines,
 };
+use crate::{Style, write_move};
 use std::fmt::Write as _;
 use std::time::Duration;
 use tokin_engine::{
@@ -69,78 +70,33 @@ fn square_from_digits(s: &str) -> Option<Square> {
 
 /// Writes a move in CSA form, such as `+7776FU` or `-0055KA` (the piece is the one standing
 /// on the destination after the move). `mv` must be legal in `pos`.
+///
+/// # Examples
+/// ```
+/// use tokin_engine::{Move, Position};
+/// use tokin_notation::record::csa;
+/// let pos = Position::startpos();
+/// assert_eq!(csa::move_text(&pos, Move::from_usi("7g7f").unwrap()), "+7776FU");
+/// ```
 pub fn move_text(pos: &Position, mv: Move) -> String {
-    let side = color_sign(pos.side_to_move());
-    match mv.from() {
-        None => {
-            let kind = mv.drop_kind().unwrap_or(PieceKind::Pawn);
-            format!("{side}00{}{}", square_digits(mv.to()), kind_code(kind))
-        }
-        Some(from) => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            let kind = if mv.is_promotion() {
-                kind.promote().unwrap_or(kind)
-            } else {
-                kind
-            };
-            format!(
-                "{side}{}{}{}",
-                square_digits(from),
-                square_digits(mv.to()),
-                kind_code(kind)
-            )
-        }
-    }
+    write_move(pos, None, mv, Style::Csa).unwrap_or_default()
 }
 
 /// Reads a CSA move such as `+7776FU` in `pos` and checks it is legal.
 ///
 /// # Errors
 /// A sentence saying what is wrong.
+///
+/// # Examples
+/// ```
+/// use tokin_engine::{Move, Position};
+/// use tokin_notation::record::csa;
+/// let pos = Position::startpos();
+/// assert_eq!(csa::parse_move(&pos, "+7776FU"), Ok(Move::from_usi("7g7f").unwrap()));
+/// assert!(csa::parse_move(&pos, "-3334FU").is_err());
+/// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let t = text.trim();
-    if t.len() != 7 || !t.is_ascii() {
-        return Err("a CSA move is a sign, two squares and a piece, such as +7776FU".into());
-    }
-    let color = match &t[..1] {
-        "+" => Color::Black,
-        "-" => Color::White,
-        _ => return Err("a CSA move starts with + or -".into()),
-    };
-    if color != pos.side_to_move() {
-        return Err(format!("it is {}'s turn", pos.side_to_move()));
-    }
-    let to = square_from_digits(&t[3..5]).ok_or("bad destination square")?;
-    let kind = kind_from_code(&t[5..7]).ok_or("unknown piece code")?;
-    let mv = if &t[1..3] == "00" {
-        if !kind.is_hand_kind() {
-            return Err(format!("{} cannot be dropped", &t[5..7]));
-        }
-        Move::drop(kind, to)
-    } else {
-        let from = square_from_digits(&t[1..3]).ok_or("bad origin square")?;
-        if from == to {
-            return Err("origin and destination are the same square".into());
-        }
-        let on_board = pos
-            .piece_at(from)
-            .ok_or_else(|| format!("no piece on {}", &t[1..3]))?;
-        let promote = if on_board.kind == kind {
-            false
-        } else if on_board.kind.promote() == Some(kind) {
-            true
-        } else {
-            return Err(format!(
-                "the piece on {} is {}, not {}",
-                &t[1..3],
-                kind_code(on_board.kind),
-                &t[5..7]
-            ));
-        };
-        Move::normal(from, to, promote)
-    };
-    pos.is_legal(mv).map_err(|e| format!("illegal move: {e}"))?;
-    Ok(mv)
+    crate::parse_move(pos, None, text.trim(), Style::Csa).map_err(|e| e.to_string())
 }
 
 /// Reads every game in a CSA file.

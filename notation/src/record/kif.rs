@@ -8,6 +8,18 @@
 //! direction words (`▲７六歩    △３四歩`) and states the end in its `まで…手で…` line.
 //!
 //! Text is decoded by the caller ([`super::decode`]); a byte-order mark and CRLF are fine.
+//!
+//! ```
+//! use tokin_notation::record::{kif, EndKind, ReadOptions};
+//!
+//! let text = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ２二角成(88) ( 0:03/00:00:04)\n   4 同　銀(31)   ( 0:01/00:00:03)\n   5 投了\n";
+//! let game = &kif::parse(text, ReadOptions::default()).unwrap().records[0];
+//! assert_eq!(game.main.moves.len(), 4);
+//! assert_eq!(game.main.end.as_ref().unwrap().kind, EndKind::Resign);
+//! let ki2 = kif::write_ki2(game).text;
+//! assert!(ki2.contains("▲７六歩    △３四歩    ▲２二角成  △同　銀\n"));
+//! assert!(ki2.contains("まで4手で後手の勝ち"));
+//! ```
 
 use super::diagram;
 use super::error::column_of;
@@ -697,11 +709,8 @@ fn write_ki2_line(
             Step::Move(pos, last_to, node, _ply, _total) => {
                 let mut text = String::new();
                 let _ = write_move_into(&mut text, pos, last_to, node.mv, Style::Japanese, &opts);
-                if on_line > 0 {
-                    body.push_str("    ");
-                }
                 // Pad to a column so the moves of successive lines line up.
-                body.push_str(&pad(&text, 10));
+                body.push_str(&pad(&text, 12));
                 on_line += 1;
                 if node.time.is_some() {
                     losses.push("KI2 holds no times".into());

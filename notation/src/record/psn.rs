@@ -6,6 +6,17 @@
 //! `( ... )` variations that replace the move before them, as in PGN. A result token
 //! (`1-0`, `0-1`, `1/2-1/2`, `*`) closes the game. PSN holds no times, no bookmarks and no
 //! endings of variations.
+//!
+//! ```
+//! use tokin_notation::record::{psn, ReadOptions};
+//!
+//! let text = "[Sente \"A\"]\n[Gote \"B\"]\n\n1. P-7f P-3d (1... P-8d) 2. Bx2b+ {sharp} Sx2b *\n";
+//! let game = &psn::parse(text, ReadOptions::default()).unwrap().records[0];
+//! assert_eq!(game.main.moves.len(), 4);
+//! assert_eq!(game.main.moves[1].variations.len(), 1);
+//! assert_eq!(game.main.moves[2].comments, vec!["sharp".to_string()]);
+//! assert!(psn::write(game).text.contains("1. P-7f P-3d ( 1... P-8d ) 2. Bx2b+ {sharp} 2... Sx2b *"));
+//! ```
 
 use super::{
     EndKind, Ending, HeaderKey, Line, Node, Parsed, ReadOptions, Record, RecordError, Start,
