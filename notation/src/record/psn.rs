@@ -194,7 +194,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
                 "TimeControl" => record.header.push((HeaderKey::TimeControl, value)),
                 "Opening" => record.header.push((HeaderKey::Opening, value)),
                 "Handicap" => {
-                    let h = Handicap::from_name(&value).ok_or_else(|| {
+                    let h = handicap_from_tag(&value).ok_or_else(|| {
                         RecordError::new(n, name.len() + 3, &value, "unknown handicap")
                     })?;
                     record.start = Start::Handicap(h);
@@ -353,6 +353,54 @@ fn parse_line(
         ));
     }
     Ok(line)
+}
+
+/// The handicap of a PSN `Handicap` tag: tokin's names (`2-pieces`), Japanese names, or the
+/// spellings other PSN writers use (`2 piece`, `Two pieces`, `Rook and Lance`, `None`).
+fn handicap_from_tag(value: &str) -> Option<Handicap> {
+    if let Some(h) = Handicap::from_name(value.trim()) {
+        return Some(h);
+    }
+    let mut key: String = value
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    for (word, digit) in [
+        ("two", "2"),
+        ("three", "3"),
+        ("four", "4"),
+        ("five", "5"),
+        ("six", "6"),
+        ("seven", "7"),
+        ("eight", "8"),
+        ("ten", "10"),
+    ] {
+        key = key.replace(word, digit);
+    }
+    let key = key
+        .trim_end_matches("handicap")
+        .trim_end_matches('s')
+        .replace("and", "");
+    Some(match key.as_str() {
+        "" | "none" | "even" | "hirate" => Handicap::Even,
+        "lance" | "leftlance" => Handicap::Lance,
+        "rightlance" => Handicap::RightLance,
+        "bishop" => Handicap::Bishop,
+        "rook" => Handicap::Rook,
+        "rooklance" => Handicap::RookLance,
+        "2piece" => Handicap::TwoPieces,
+        "3piece" => Handicap::ThreePieces,
+        "4piece" => Handicap::FourPieces,
+        "5piece" => Handicap::FivePieces,
+        "left5piece" => Handicap::LeftFivePieces,
+        "6piece" => Handicap::SixPieces,
+        "left7piece" => Handicap::LeftSevenPieces,
+        "right7piece" => Handicap::RightSevenPieces,
+        "8piece" => Handicap::EightPieces,
+        "10piece" => Handicap::TenPieces,
+        _ => return None,
+    })
 }
 
 fn quote(v: &str) -> String {
@@ -562,6 +610,30 @@ fn write_line(
         }
         if !end.comments.is_empty() || !end.variations.is_empty() || end.time.is_some() {
             losses.push("PSN holds no comments, times or variations on a game's end".into());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handicap_tags_in_other_spellings() {
+        assert_eq!(handicap_from_tag("2 piece"), Some(Handicap::TwoPieces));
+        assert_eq!(handicap_from_tag("Two Pieces"), Some(Handicap::TwoPieces));
+        assert_eq!(
+            handicap_from_tag("Rook and Lance"),
+            Some(Handicap::RookLance)
+        );
+        assert_eq!(
+            handicap_from_tag("left-7-pieces"),
+            Some(Handicap::LeftSevenPieces)
+        );
+        assert_eq!(handicap_from_tag("香落ち"), Some(Handicap::Lance));
+        assert_eq!(handicap_from_tag("9 pieces"), None);
+        for h in Handicap::ALL {
+            assert_eq!(handicap_from_tag(h.name()), Some(h));
         }
     }
 }
