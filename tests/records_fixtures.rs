@@ -437,3 +437,22 @@ fn garbage_and_mutated_bytes_never_panic() {
         }
     }
 }
+
+#[test]
+fn several_games_in_one_file_survive_csa_usi_and_psn() {
+    let games = read_with("multi.csa", ReadOptions::default())
+        .unwrap()
+        .records;
+    for f in [Format::Csa, Format::Usi, Format::Psn] {
+        let w = record::write_all(&games, f);
+        let back = record::parse(&w.text, f, ReadOptions::default()).unwrap();
+        let expected: Vec<Record> = games.iter().map(|g| restrict(g, f)).collect();
+        assert_eq!(back.records, expected, "{f}\n{}", w.text);
+    }
+    let w = record::write_all(&games, Format::Kif);
+    assert!(
+        w.losses.iter().any(|l| l.contains("one game per file")),
+        "{:?}",
+        w.losses
+    );
+}

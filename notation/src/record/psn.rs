@@ -167,11 +167,44 @@ fn unquote(v: &str) -> Option<String> {
 /// The first problem (unless `opts.lenient`): a bad tag, an unknown handicap, a bad SFEN, a
 /// move that is not legal, an unbalanced parenthesis.
 pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
+    // A tag line after move text starts the next game.
+    let mut games: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
+    let mut in_moves = false;
+    for (n, line) in numbered_lines(text) {
+        let t = line.trim();
+        if t.starts_with('[') && in_moves {
+            games.push(Vec::new());
+            in_moves = false;
+        } else if !t.is_empty() && !t.starts_with('[') {
+            in_moves = true;
+        }
+        if let Some(g) = games.last_mut() {
+            g.push((n, line));
+        }
+    }
+    let mut parsed = Parsed::default();
+    for g in &games {
+        if g.iter().all(|(_, l)| l.trim().is_empty()) {
+            continue;
+        }
+        let record = parse_game(g, opts, &mut parsed.warnings)?;
+        parsed.records.push(record);
+    }
+    if parsed.records.is_empty() {
+        return Err(RecordError::new(0, 0, "", "no game in the PSN text"));
+    }
+    Ok(parsed)
+}
+
+fn parse_game(
+    lines: &[(usize, &str)],
+    opts: ReadOptions,
+    warnings: &mut Vec<RecordError>,
+) -> Result<Record, RecordError> {
     let mut record = Record::new();
-    let mut warnings = Vec::new();
     let mut termination = None;
     let mut body: Vec<(usize, &str)> = Vec::new();
-    for (n, line) in numbered_lines(text) {
+    for &(n, line) in lines {
         let t = line.trim();
         if body.is_empty() && t.starts_with('[') {
             let inner = t
@@ -231,7 +264,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         None,
         0,
         opts,
-        &mut warnings,
+        warnings,
         &mut stop,
         &mut comments,
     )?;
@@ -243,10 +276,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
             .ok_or_else(|| RecordError::new(n, 1, &t, "unknown termination"))?;
         record.main.end = Some(Ending::new(kind));
     }
-    Ok(Parsed {
-        records: vec![record],
-        warnings,
-    })
+    Ok(record)
 }
 
 #[allow(clippy::too_many_arguments)]
