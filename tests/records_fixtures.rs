@@ -319,7 +319,7 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
         Option<usize>,
         Option<usize>,
     );
-    let cases: [Case; 10] = [
+    let cases: [Case; 11] = [
         (
             "damaged_illegal.kif",
             9,
@@ -349,6 +349,14 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
         ("damaged_header.kif", 2, 1, "not a header", None, None),
         ("damaged_handicap.kif", 1, 5, "unknown handicap", None, None),
         ("damaged_json.jkf", 4, 0, "bad JSON", None, None),
+        (
+            "damaged_header.csa",
+            2,
+            1,
+            "unknown header key `$FOO`",
+            None,
+            Some(1),
+        ),
         (
             "damaged_illegal.jkf",
             7,

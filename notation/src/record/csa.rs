@@ -29,6 +29,9 @@ use tokin_engine::{
     Color, File, Hand, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 
+/// The `$` keys of CSA V3.0 besides those [`HeaderKey`] names.
+pub const OTHER_KEYS: [&str; 6] = ["TIME", "TIME+", "TIME-", "MAX_MOVES", "JISHOGI", "NOTE"];
+
 /// The two-letter CSA code of a piece kind.
 pub fn kind_code(kind: PieceKind) -> &'static str {
     CODES[kind.index()]
@@ -146,6 +149,8 @@ struct GameReader<'w> {
     ended: bool,
     stopped: bool,
     lenient: bool,
+    /// A problem passed over in lenient mode by the statement just read.
+    note: Option<String>,
     warnings: &'w mut Vec<RecordError>,
 }
 
@@ -165,6 +170,7 @@ fn parse_game(
         ended: false,
         stopped: false,
         lenient: opts.lenient,
+        note: None,
         warnings,
     };
     for &(n, line) in lines {
@@ -195,7 +201,11 @@ fn parse_game(
             if st.trim().is_empty() {
                 continue;
             }
-            if let Err(e) = r.statement(st) {
+            let result = r.statement(st);
+            if let Some(note) = r.note.take() {
+                r.warnings.push(RecordError::new(n, col, st.trim(), note));
+            }
+            if let Err(e) = result {
                 let e = RecordError::new(n, col + e.0, st.trim(), e.1);
                 let e = match e.ply {
                     None => {
@@ -310,7 +320,12 @@ impl GameReader<'_> {
                     "END_TIME" => HeaderKey::EndTime,
                     "TIME_LIMIT" => HeaderKey::TimeControl,
                     "OPENING" => HeaderKey::Opening,
-                    other => HeaderKey::Other(other.to_string()),
+                    other if OTHER_KEYS.contains(&other) => HeaderKey::Other(other.to_string()),
+                    other if self.lenient => {
+                        self.note = Some(format!("unknown header key `${other}` (kept)"));
+                        HeaderKey::Other(other.to_string())
+                    }
+                    other => return err(format!("unknown header key `${other}`")),
                 };
                 self.record.header.push((key, v.to_string()));
                 Ok(())
@@ -609,15 +624,7 @@ pub fn write(record: &Record) -> Written {
             HeaderKey::TimeControl => "TIME_LIMIT",
             HeaderKey::Opening => "OPENING",
             HeaderKey::Other(k) => {
-                if !k.is_empty()
-                    && k.bytes().all(|b| {
-                        b.is_ascii_uppercase()
-                            || b.is_ascii_digit()
-                            || b == b'_'
-                            || b == b'+'
-                            || b == b'-'
-                    })
-                {
+                if OTHER_KEYS.contains(&k.as_str()) {
                     k.as_str()
                 } else {
                     out.losses.push(format!("CSA has no header key for `{k}`"));
