@@ -193,21 +193,15 @@ impl Reader {
             return Ok(());
         }
         if self.tree.is_none() {
-            let setup = self.setup.get_or_insert_with(Setup::empty);
-            let before = setup.clone();
-            match diagram::read_bod_line(setup, line) {
+            // Diagram lines fill a setup that only exists once a diagram line has been seen.
+            let mut setup = self.setup.clone().unwrap_or_else(Setup::empty);
+            match diagram::read_bod_line(&mut setup, line) {
                 Ok(true) => {
+                    self.setup = Some(setup);
                     self.last_bod_line = n;
                     return Ok(());
                 }
-                Ok(false) => {
-                    if before == Setup::empty()
-                        && *setup == Setup::empty()
-                        && self.last_bod_line == 0
-                    {
-                        self.setup = None;
-                    }
-                }
+                Ok(false) => {}
                 Err((col, msg)) => {
                     return Err(RecordError::new(
                         n,
