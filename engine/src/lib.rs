@@ -35,3 +35,10 @@ pub use position::{
     Handicap, Kings, Position, PositionError, Setup, SfenError, SfenField, SfenSyntaxError,
 };
 pub use square::{File, Rank, Square};
+pub mod rules;
+pub use rules::{
+    Declaration, EnteringKingRule, GameHistory, RepetitionVerdict, declaration, declaration_points,
+    try_move,
+};
+pub mod eval;
+pub mod search;

@@ -321,6 +321,7 @@ fn board_moves<S: Sink>(
 
     // Each kind: the unpinned pieces first, then the (rare) pinned ones restricted to their
     // pin line. A pinned knight never moves: its jump always leaves the line.
+    let any_pinned = pinned.is_any();
     macro_rules! each {
         ($set:expr, |$from:ident| $dests:expr, $emit:expr) => {{
             let set = $set;
@@ -328,9 +329,11 @@ fn board_moves<S: Sink>(
                 let d = $dests;
                 $emit($from, d);
             }
-            for $from in set & pinned {
-                let d = $dests & pin_line($from);
-                $emit($from, d);
+            if any_pinned {
+                for $from in set & pinned {
+                    let d = $dests & pin_line($from);
+                    $emit($from, d);
+                }
             }
         }};
     }

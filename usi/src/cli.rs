@@ -30,19 +30,40 @@ pub enum Command {
     Notate(crate::notate_cmd::NotateArgs),
     /// Run a USI engine and add each PV in human notation as an `info string`.
     Annotate(crate::annotate_cmd::AnnotateArgs),
+    /// Search a fixed list of positions to a fixed depth with one thread; the last two lines
+    /// are `Nodes searched: N` and `Nodes/second: X`.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `tokin bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth in plies.
+    #[arg(long, default_value_t = crate::bench::BENCH_DEPTH)]
+    pub depth: u32,
 }
 
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => {
-            eprintln!("tokin: the USI engine is not built yet; see `tokin --help`");
-            ExitCode::from(2)
+            crate::session::run_stdio();
+            ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
         Some(Command::Board(args)) => crate::board_cmd::run(&args),
         Some(Command::Convert(args)) => crate::convert_cmd::run(&args),
         Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
         Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
+        Some(Command::Bench(args)) => {
+            let mut out = std::io::stdout().lock();
+            match crate::bench::run_bench(&mut out, args.depth.clamp(1, 64)) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("tokin bench: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }

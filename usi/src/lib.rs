@@ -2,8 +2,13 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod annotate_cmd;
+pub mod bench;
 pub mod board_cmd;
 pub mod cli;
+pub mod command;
 pub mod convert_cmd;
 pub mod notate_cmd;
+pub mod options;
 pub mod perft_cmd;
+pub mod session;
+pub mod time;

@@ -96,6 +96,19 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
     let mut last = last_to;
     let mut moves = Vec::with_capacity(args.moves.len());
     for (i, text) in args.moves.iter().enumerate() {
+        // Moves may begin with `-` (CSA's White moves), so everything after the first move
+        // is taken as a move; say so when an option has landed there.
+        if text.starts_with("--")
+            && text.len() > 2
+            && text[2..]
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '-')
+        {
+            return Err(format!(
+                "move {}: `{text}` looks like an option; options go before the moves",
+                i + 1
+            ));
+        }
         let mv =
             parse_move(&pos, last, text, args.from).map_err(|e| format!("move {}: {e}", i + 1))?;
         pos.play(mv);

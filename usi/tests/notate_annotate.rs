@@ -178,3 +178,13 @@ fn annotate_reports_a_missing_engine() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start"));
 }
+
+#[test]
+fn an_option_after_the_moves_is_named() {
+    let (code, _, err) = notate(&["7g7f", "3c3d", "--line"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("move 3: `--line` looks like an option"),
+        "{err}"
+    );
+}

@@ -15,8 +15,9 @@ use core::fmt;
 ///
 /// A `Position` is always valid in the sense of [`Setup::validate`] (piece counts, no dead
 /// pieces, no two pawns on a file, the side not to move not in check). Moves are played in place
-/// with [`Position::play`]; a search that needs to go back keeps a copy (copy-make: the struct
-/// is a few hundred bytes and copying it was measured faster than undoing a move).
+/// with [`Position::play`]; a search that needs to go back keeps a copy (copy-make). The struct
+/// is about 550 bytes; under callgrind the copies are about 5% of perft's instructions, which
+/// bounds what make/unmake with an undo stack could save, so the simpler scheme stays.
 #[derive(Clone)]
 pub struct Position {
     board: [Option<Piece>; 81],

@@ -1,0 +1,364 @@
+//! The game-tree search: iterative deepening over a principal-variation alpha-beta search,
+//! shared by several threads (Lazy SMP), plus a small mate solver for `go mate`.
+//!
+//! This module knows nothing of USI text. The caller passes a position, the game's history
+//! (for repetitions), [`Limits`], a [`TranspositionTable`], [`Signals`] (the stop flag and
+//! the clock, which the caller may change while the search runs, e.g. on `ponderhit`) and a
+//! [`SearchObserver`] that hears about each finished iteration. The result is a
+//! [`SearchResult`]: a move with an optional ponder move, `Resign` when mated, or `Win` when
+//! the entering-king declaration holds.
+//!
+//! Scores are in centipawns from the side to move's point of view; mate scores are
+//! `MATE - plies` (see [`Score`]).
+
+mod captures;
+mod mate;
+mod ordering;
+mod params;
+mod tt;
+mod worker;
+
+pub use mate::{MateResult, mate_search};
+pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams};
+pub use tt::{TranspositionTable, TtBound};
+
+use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use worker::Worker;
+
+/// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32000;
+/// The deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+/// Scores at least this large are mates.
+pub const MATE_IN_MAX_PLY: i32 = MATE - MAX_PLY as i32;
+/// Larger than any score.
+pub(crate) const INFINITE: i32 = MATE + 1;
+
+/// What bounds a search besides the clock, and the rules it plays under.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deepest iteration (plies); `None` for no limit.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (exactly, with one thread).
+    pub nodes: Option<u64>,
+    /// How many principal variations to search (1 for play).
+    pub multipv: usize,
+    /// Search threads (at least 1). With one thread the search is deterministic.
+    pub threads: usize,
+    /// The value of a draw for the side to move at the root, in centipawns (contempt).
+    pub draw_value: i32,
+    /// The entering-king rule in force (for `Win` and for scores inside the search).
+    pub entering_king_rule: EnteringKingRule,
+    /// The game is a draw once this many moves have been played (0 = no limit).
+    pub max_moves_to_draw: u32,
+    /// Search only these root moves (`go searchmoves`); empty, or no legal one, means all.
+    pub searchmoves: Vec<Move>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            multipv: 1,
+            threads: 1,
+            draw_value: 0,
+            entering_king_rule: EnteringKingRule::default(),
+            max_moves_to_draw: 0,
+            searchmoves: Vec::new(),
+        }
+    }
+}
+
+const NO_LIMIT: u64 = u64::MAX;
+
+/// The stop flag and the clock of a running search, shared with whoever controls it.
+///
+/// Time limits are measured from [`Signals::new`] and may be set or changed while the search
+/// runs: the soft limit ends the search between iterations, the hard limit at once.
+#[derive(Debug)]
+pub struct Signals {
+    stop: AtomicBool,
+    start: Instant,
+    soft_ms: AtomicU64,
+    hard_ms: AtomicU64,
+}
+
+impl Default for Signals {
+    fn default() -> Signals {
+        Signals::new()
+    }
+}
+
+impl Signals {
+    /// Signals with the clock starting now and no time limit.
+    pub fn new() -> Signals {
+        Signals {
+            stop: AtomicBool::new(false),
+            start: Instant::now(),
+            soft_ms: AtomicU64::new(NO_LIMIT),
+            hard_ms: AtomicU64::new(NO_LIMIT),
+        }
+    }
+
+    /// Asks the search to stop as soon as possible.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Release);
+    }
+
+    /// Whether a stop was asked for (by the caller or because time ran out).
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Sets the soft and hard time limits, counted from now (`None` = no limit).
+    pub fn set_time_limits(&self, soft: Option<Duration>, hard: Option<Duration>) {
+        let now = self.elapsed().as_millis() as u64;
+        let to_ms = |d: Option<Duration>| d.map_or(NO_LIMIT, |d| now + d.as_millis() as u64);
+        self.soft_ms.store(to_ms(soft), Ordering::Release);
+        self.hard_ms.store(to_ms(hard), Ordering::Release);
+    }
+
+    /// Whether a soft limit is set (the search is not infinite and not pondering).
+    pub fn has_time_limit(&self) -> bool {
+        self.soft_ms.load(Ordering::Relaxed) != NO_LIMIT
+            || self.hard_ms.load(Ordering::Relaxed) != NO_LIMIT
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.elapsed().as_millis() as u64
+    }
+
+    fn soft_passed(&self) -> bool {
+        self.elapsed_ms() >= self.soft_ms.load(Ordering::Relaxed)
+    }
+
+    fn hard_passed(&self) -> bool {
+        self.elapsed_ms() >= self.hard_ms.load(Ordering::Relaxed)
+    }
+}
+
+/// A score as a GUI shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many plies: positive when the side to move mates, negative when mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(v: i32) -> Score {
+        if v >= MATE_IN_MAX_PLY {
+            Score::Mate(MATE - v)
+        } else if v <= -MATE_IN_MAX_PLY {
+            Score::Mate(-(MATE + v))
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// Whether an iteration's score is exact or failed against its aspiration window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+/// One principal variation from one iteration, as reported to the observer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationInfo {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Which variation (1-based) when several are searched.
+    pub multipv: usize,
+    /// The score of the variation.
+    pub score: Score,
+    /// Whether the score is exact.
+    pub bound: Bound,
+    /// Nodes searched so far by all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Transposition table fill, permille.
+    pub hashfull: u32,
+    /// The moves of the variation.
+    pub pv: Vec<Move>,
+}
+
+/// Hears about the search's progress (the USI layer turns this into `info` lines).
+pub trait SearchObserver {
+    /// Called for each variation of each finished iteration, and for aspiration fails.
+    fn iteration(&mut self, info: &IterationInfo);
+}
+
+/// An observer that ignores everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl SearchObserver for NoObserver {
+    fn iteration(&mut self, _info: &IterationInfo) {}
+}
+
+/// What the side to move should do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchOutcome {
+    /// Play `best`; `ponder` is the expected reply, legal after `best`.
+    Move {
+        /// The move to play.
+        best: Move,
+        /// The expected reply.
+        ponder: Option<Move>,
+    },
+    /// No legal move: the side to move is mated (or has no move, which also loses).
+    Resign,
+    /// The entering-king declaration wins under the rule in force.
+    Win,
+}
+
+/// The outcome with the last main variation and the effort spent.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// What to do.
+    pub outcome: SearchOutcome,
+    /// The last variation reported for the best move (with its final node count and time).
+    pub info: Option<IterationInfo>,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}
+
+/// Searches `pos` and says what to play.
+///
+/// `history` holds the game's positions up to and including `pos` (for repetitions); an
+/// empty history is allowed.
+///
+/// # Examples
+/// ```
+/// use tokin_engine::{GameHistory, Position};
+/// use tokin_engine::search::{Limits, NoObserver, SearchOutcome, Signals, TranspositionTable, search};
+/// // Black mates with a gold drop.
+/// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let tt = TranspositionTable::new(1);
+/// let r = search(&pos, &GameHistory::new(&pos), &limits, &tt, &Signals::new(), &mut NoObserver);
+/// assert_eq!(r.outcome, SearchOutcome::Move { best: tokin_engine::Move::from_usi("G*5b").unwrap(), ponder: None });
+/// ```
+pub fn search(
+    pos: &Position,
+    history: &GameHistory,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    signals: &Signals,
+    observer: &mut dyn SearchObserver,
+) -> SearchResult {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return SearchResult {
+            outcome: SearchOutcome::Resign,
+            info: None,
+            nodes: 0,
+        };
+    }
+    if declaration(pos, limits.entering_king_rule) == Some(rules::Declaration::Win) {
+        return SearchResult {
+            outcome: SearchOutcome::Win,
+            info: None,
+            nodes: 0,
+        };
+    }
+    if limits.entering_king_rule == EnteringKingRule::TryRule
+        && let Some(mv) = try_move(pos)
+    {
+        return SearchResult {
+            outcome: SearchOutcome::Move {
+                best: mv,
+                ponder: None,
+            },
+            info: None,
+            nodes: 0,
+        };
+    }
+    tt.new_search();
+    let threads = limits.threads.max(1);
+    let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let helpers_done = AtomicBool::new(false);
+    let params = &DEFAULT_SEARCH_PARAMS;
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let counters = &counters;
+            let helpers_done = &helpers_done;
+            let builder = std::thread::Builder::new().stack_size(16 << 20);
+            // A helper that fails to start only costs strength.
+            let _ = builder.spawn_scoped(scope, move || {
+                let mut w = Worker::new(
+                    id,
+                    pos,
+                    history,
+                    limits,
+                    tt,
+                    signals,
+                    counters,
+                    helpers_done,
+                    params,
+                );
+                w.iterate(pos, &mut NoObserver);
+            });
+        }
+        let mut main = Worker::new(
+            0,
+            pos,
+            history,
+            limits,
+            tt,
+            signals,
+            &counters,
+            &helpers_done,
+            params,
+        );
+        let result = main.iterate(pos, observer);
+        helpers_done.store(true, Ordering::Release);
+        result
+    })
+}
+
+/// Total nodes from the per-thread counters.
+fn total_nodes(counters: &[AtomicU64]) -> u64 {
+    counters.iter().map(|c| c.load(Ordering::Relaxed)).sum()
+}
+
+/// Runs `search` on a fixed depth with one thread and no output, returning the node count
+/// (the behaviour signature quoted by `tokin bench`).
+pub fn bench_nodes(pos: &Position, depth: u32, tt: &TranspositionTable) -> (SearchResult, u64) {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = search(
+        pos,
+        &GameHistory::new(pos),
+        &limits,
+        tt,
+        &Signals::new(),
+        &mut NoObserver,
+    );
+    let n = r.nodes;
+    (r, n)
+}
+#[cfg(test)]
+mod tests;

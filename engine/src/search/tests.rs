@@ -1,0 +1,157 @@
+//! Search behaviour on small known positions.
+
+use super::*;
+use crate::{GameHistory, Move, Position};
+
+fn run(sfen: &str, limits: Limits) -> (SearchResult, Vec<IterationInfo>) {
+    struct Collect(Vec<IterationInfo>);
+    impl SearchObserver for Collect {
+        fn iteration(&mut self, info: &IterationInfo) {
+            self.0.push(info.clone());
+        }
+    }
+    let pos = Position::from_sfen(sfen).unwrap();
+    let tt = TranspositionTable::new(4);
+    let mut obs = Collect(Vec::new());
+    let r = search(
+        &pos,
+        &GameHistory::new(&pos),
+        &limits,
+        &tt,
+        &Signals::new(),
+        &mut obs,
+    );
+    (r, obs.0)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn finds_mate_in_one_and_scores_it_in_plies() {
+    let (r, infos) = run("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", depth(4));
+    assert_eq!(
+        r.outcome,
+        SearchOutcome::Move {
+            best: Move::from_usi("G*5b").unwrap(),
+            ponder: None
+        }
+    );
+    assert_eq!(infos.last().unwrap().score, Score::Mate(1));
+}
+
+#[test]
+fn mated_side_resigns() {
+    let (r, _) = run("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", depth(4));
+    assert_eq!(r.outcome, SearchOutcome::Resign);
+}
+
+#[test]
+fn declares_only_under_a_rule_that_allows_it() {
+    let sfen = "B1SG1GS1R/1P2K2P1/2P3P2/9/9/9/9/9/4k4 b 2G2S2N2L2P 1";
+    let (r, _) = run(sfen, depth(2));
+    assert_eq!(r.outcome, SearchOutcome::Win);
+    let limits = Limits {
+        entering_king_rule: EnteringKingRule::CsaRule24,
+        ..depth(2)
+    };
+    let (r, _) = run(sfen, limits);
+    assert!(matches!(r.outcome, SearchOutcome::Move { .. }));
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let sfen = "ln1g1g1nl/1ks2r3/1ppppsbpp/p4pp2/9/P1P1P1P1P/1PBP1P1P1/2KSGS1R1/LN1G3NL b - 1";
+    let (a, _) = run(sfen, depth(5));
+    let (b, _) = run(sfen, depth(5));
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.outcome, b.outcome);
+}
+
+#[test]
+fn node_limit_is_exact_with_one_thread() {
+    let limits = Limits {
+        nodes: Some(5000),
+        ..Limits::default()
+    };
+    let (r, _) = run(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        limits,
+    );
+    assert!(matches!(r.outcome, SearchOutcome::Move { .. }));
+    assert!(r.nodes <= 5001, "{}", r.nodes);
+}
+
+#[test]
+fn multipv_reports_distinct_first_moves() {
+    let limits = Limits {
+        multipv: 3,
+        ..depth(3)
+    };
+    let (_, infos) = run(
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        limits,
+    );
+    let last: Vec<&IterationInfo> = infos.iter().filter(|i| i.depth == 3).collect();
+    assert_eq!(last.len(), 3);
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    let firsts: std::collections::HashSet<Move> = last.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts.len(), 3);
+}
+
+#[test]
+fn the_bestmove_and_ponder_are_legal() {
+    let sfen = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
+    let pos = Position::from_sfen(sfen).unwrap();
+    let (r, _) = run(sfen, depth(5));
+    let SearchOutcome::Move { best, ponder } = r.outcome else {
+        panic!("expected a move");
+    };
+    assert!(pos.is_legal(best).is_ok());
+    if let Some(p) = ponder {
+        let mut after = pos.clone();
+        after.play(best);
+        assert!(after.is_legal(p).is_ok());
+    }
+}
+
+#[test]
+fn stop_flag_ends_an_infinite_search() {
+    let pos = Position::startpos();
+    let tt = TranspositionTable::new(4);
+    let signals = Signals::new();
+    signals.stop();
+    let r = search(
+        &pos,
+        &GameHistory::new(&pos),
+        &Limits::default(),
+        &tt,
+        &signals,
+        &mut NoObserver,
+    );
+    assert!(matches!(r.outcome, SearchOutcome::Move { .. }));
+}
+
+#[test]
+fn mate_search_finds_a_three_ply_mate() {
+    // R*1b forces the king to 2a, then S*3b mates (the pawn on 1c guards the rook).
+    let pos = Position::from_sfen("8k/9/8P/9/9/9/9/9/K8 b RS 1").unwrap();
+    match mate_search(&pos, &Signals::new(), 7) {
+        MateResult::Mate(line) => {
+            assert_eq!(line.len(), 3);
+            let mut p = pos.clone();
+            for m in &line {
+                p.try_play(*m).unwrap();
+            }
+            assert!(p.is_checkmate());
+        }
+        other => panic!("{other:?}"),
+    }
+}

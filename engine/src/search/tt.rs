@@ -1,0 +1,204 @@
+//! The transposition table: a shared, lock-free hash of search results.
+//!
+//! CITE: lock-free hashing with the XOR trick — Hyatt and Mann, "A lock-less transposition
+//! table implementation for parallel search chess engines" (2002). Each entry is two atomic
+//! words, `key ^ data` and `data`; a torn write by another thread makes the XOR fail to give
+//! back the key, so the entry reads as a miss instead of as garbage.
+//!
+//! Data word layout: bits 0-15 move (0 = none), 16-31 score (i16), 32-39 depth, 40-41 bound,
+//! 42-47 generation.
+
+use crate::Move;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// Whether a stored score is exact or a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TtBound {
+    /// The true score is at most this (fail low).
+    Upper = 1,
+    /// The true score is at least this (fail high).
+    Lower = 2,
+    /// The score is exact.
+    Exact = 3,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TtHit {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: TtBound,
+}
+
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared transposition table, sized in megabytes.
+pub struct TranspositionTable {
+    entries: Box<[Entry]>,
+    generation: AtomicU8,
+}
+
+impl std::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TranspositionTable({} entries)", self.entries.len())
+    }
+}
+
+impl TranspositionTable {
+    /// A cleared table of `mb` megabytes (at least one entry).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let bytes = mb.saturating_mul(1024 * 1024);
+        let n = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let entries = (0..n)
+            .map(|_| Entry {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            entries,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// A cleared table of `mb` megabytes, or an error when the memory is not available
+    /// (instead of aborting the process as a failed allocation would).
+    ///
+    /// # Errors
+    /// When the allocation fails.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
+        let bytes = mb.saturating_mul(1024 * 1024);
+        let n = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let mut v: Vec<Entry> = Vec::new();
+        v.try_reserve_exact(n)?;
+        v.extend((0..n).map(|_| Entry {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Ok(TranspositionTable {
+            entries: v.into_boxed_slice(),
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// The table's size in megabytes, rounded down.
+    pub fn size_mb(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>() / (1024 * 1024)
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&self) {
+        for e in self.entries.iter() {
+            e.check.store(0, Ordering::Relaxed);
+            e.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims for replacement.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn entry(&self, key: u64) -> &Entry {
+        let i = ((u128::from(key) * self.entries.len() as u128) >> 64) as usize;
+        &self.entries[i]
+    }
+
+    /// Looks `key` up.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<TtHit> {
+        let e = self.entry(key);
+        let data = e.data.load(Ordering::Relaxed);
+        let check = e.check.load(Ordering::Relaxed);
+        if data == 0 || check ^ data != key {
+            return None;
+        }
+        let bound = match (data >> 40) & 3 {
+            1 => TtBound::Upper,
+            2 => TtBound::Lower,
+            3 => TtBound::Exact,
+            _ => return None,
+        };
+        Some(TtHit {
+            mv: Move::from_bits((data & 0xffff) as u16),
+            score: i32::from((data >> 16) as u16 as i16),
+            depth: ((data >> 32) & 0xff) as i32,
+            bound,
+        })
+    }
+
+    /// Stores a result; `score` must already be adjusted for the ply (see `score_to_tt`).
+    #[inline]
+    pub(crate) fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: TtBound) {
+        let e = self.entry(key);
+        let cur_gen = u64::from(self.generation.load(Ordering::Relaxed));
+        let old = e.data.load(Ordering::Relaxed);
+        let old_check = e.check.load(Ordering::Relaxed);
+        let same = old != 0 && old_check ^ old == key;
+        let depth = depth.clamp(0, 255) as u64;
+        if old != 0 {
+            let old_depth = (old >> 32) & 0xff;
+            let old_gen = (old >> 42) & 63;
+            let replace =
+                !same || old_gen != cur_gen || depth + 2 >= old_depth || bound == TtBound::Exact;
+            let replace = replace && (same || old_gen != cur_gen || depth >= old_depth / 2);
+            if !replace {
+                return;
+            }
+        }
+        // Keep the old move when the new result has none for the same position.
+        let mv_bits = match mv {
+            Some(m) => u64::from(m.to_bits()),
+            None if same => old & 0xffff,
+            None => 0,
+        };
+        let score = (score.clamp(-32767, 32767) as i16) as u16 as u64;
+        let data = mv_bits | score << 16 | depth << 32 | (bound as u64) << 40 | cur_gen << 42;
+        e.check.store(key ^ data, Ordering::Relaxed);
+        e.data.store(data, Ordering::Relaxed);
+    }
+
+    /// How full the table is, in permille, from a sample of this search's entries.
+    pub fn hashfull(&self) -> u32 {
+        let cur_gen = u64::from(self.generation.load(Ordering::Relaxed));
+        let n = self.entries.len().min(1000);
+        if n == 0 {
+            return 0;
+        }
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| {
+                let d = e.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 42) & 63 == cur_gen
+            })
+            .count();
+        (used * 1000 / n) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_then_probe() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::from_usi("7g7f");
+        tt.store(0x1234_5678_9abc_def0, mv, -123, 7, TtBound::Lower);
+        let hit = tt.probe(0x1234_5678_9abc_def0).unwrap();
+        assert_eq!(hit.mv, mv);
+        assert_eq!(hit.score, -123);
+        assert_eq!(hit.depth, 7);
+        assert_eq!(hit.bound, TtBound::Lower);
+        assert!(tt.probe(0x1234_5678_9abc_def1).is_none());
+        tt.clear();
+        assert!(tt.probe(0x1234_5678_9abc_def0).is_none());
+    }
+}

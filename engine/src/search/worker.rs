@@ -1,0 +1,819 @@
+//! One search thread: iterative deepening around a principal-variation alpha-beta search
+//! with quiescence. The main thread (id 0) owns the clock and reports to the observer;
+//! helper threads of Lazy SMP run the same loop, share only the transposition table, and
+//! stop when the main thread finishes.
+//!
+//! CITE: Lazy SMP — <https://www.chessprogramming.org/Lazy_SMP>; PVS —
+//! <https://www.chessprogramming.org/Principal_Variation_Search>.
+
+use super::captures::{CaptureList, captures};
+use super::ordering::{History, Picker, capture_gain, is_tactical};
+use super::tt::{TranspositionTable, TtBound};
+use super::{
+    Bound, INFINITE, IterationInfo, Limits, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
+    SearchOutcome, SearchParams, SearchResult, Signals, total_nodes,
+};
+use crate::eval::{evaluate, piece_value};
+use crate::rules::Declaration;
+use crate::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+#[derive(Clone, Copy)]
+struct PathEntry {
+    key: u64,
+    in_check: bool,
+}
+
+/// How many plies back a repetition is looked for inside the search.
+const REPETITION_WINDOW: usize = 32;
+
+pub(crate) struct Worker<'a> {
+    id: usize,
+    limits: &'a Limits,
+    tt: &'a TranspositionTable,
+    signals: &'a Signals,
+    counters: &'a [AtomicU64],
+    helpers_done: &'a AtomicBool,
+    params: &'a SearchParams,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    root_side: Color,
+    root_depth: i32,
+    root_order: Vec<Move>,
+    excluded: Vec<Move>,
+    root_best: Option<(Move, i32, Vec<Move>)>,
+    path: Vec<PathEntry>,
+    from_null: [usize; MAX_PLY + 2],
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    history: History,
+    pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pv_len: [usize; MAX_PLY + 2],
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+#[inline]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_IN_MAX_PLY {
+        s + ply as i32
+    } else if s <= -MATE_IN_MAX_PLY {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_IN_MAX_PLY {
+        s - ply as i32
+    } else if s <= -MATE_IN_MAX_PLY {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        id: usize,
+        pos: &Position,
+        history: &GameHistory,
+        limits: &'a Limits,
+        tt: &'a TranspositionTable,
+        signals: &'a Signals,
+        counters: &'a [AtomicU64],
+        helpers_done: &'a AtomicBool,
+        params: &'a SearchParams,
+    ) -> Worker<'a> {
+        let mut path = Vec::with_capacity(MAX_PLY + 80);
+        let tail = history.len().min(2 * REPETITION_WINDOW);
+        for back in (0..tail).rev() {
+            if let (Some(key), Some(in_check)) =
+                (history.key_back(back), history.in_check_back(back))
+            {
+                path.push(PathEntry { key, in_check });
+            }
+        }
+        if path.last().is_none_or(|e| e.key != pos.key()) {
+            path.push(PathEntry {
+                key: pos.key(),
+                in_check: pos.in_check(),
+            });
+        }
+        let mut lmr = Box::new([[0i32; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = ((d as f64).ln() * (m as f64).ln() / params.lmr_divisor) as i32;
+            }
+        }
+        let mut from_null = [0; MAX_PLY + 2];
+        from_null[0] = path.len();
+        Worker {
+            id,
+            limits,
+            tt,
+            signals,
+            counters,
+            helpers_done,
+            params,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_side: pos.side_to_move(),
+            root_depth: 1,
+            root_order: Vec::new(),
+            excluded: Vec::new(),
+            root_best: None,
+            path,
+            from_null,
+            killers: [[None; 2]; MAX_PLY + 2],
+            history: History::new(),
+            pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            lmr,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node and decides whether to stop. Only the main thread looks at the clock
+    /// and the node limit; helpers follow the shared flags.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.counters[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.is_main() {
+                if self.signals.hard_passed() {
+                    self.signals.stop();
+                }
+                if let Some(limit) = self.limits.nodes
+                    && total_nodes(self.counters) >= limit
+                {
+                    self.signals.stop();
+                }
+            }
+        }
+        if self.is_main()
+            && self.counters.len() == 1
+            && let Some(limit) = self.limits.nodes
+            && self.nodes >= limit
+        {
+            self.signals.stop();
+        }
+        if self.signals.is_stopped()
+            || (!self.is_main() && self.helpers_done.load(Ordering::Relaxed))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn draw_score(&self, pos: &Position) -> i32 {
+        if pos.side_to_move() == self.root_side {
+            self.limits.draw_value
+        } else {
+            -self.limits.draw_value
+        }
+    }
+
+    /// A repetition of an earlier position on the path (twofold is enough inside the
+    /// search): a draw, or a win/loss when one side checked with every move of the cycle.
+    fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let n = self.path.len();
+        let cur = self.path[n - 1].key;
+        let limit = self.from_null[ply].min(n - 1).min(REPETITION_WINDOW);
+        let mut i = 4;
+        while i <= limit {
+            if self.path[n - 1 - i].key == cur {
+                let them_all = (0..i).step_by(2).all(|b| self.path[n - 1 - b].in_check);
+                let us_all = (1..i).step_by(2).all(|b| self.path[n - 1 - b].in_check);
+                let s = self.params.perpetual_check_score;
+                return Some(if them_all {
+                    s
+                } else if us_all {
+                    -s
+                } else {
+                    self.draw_score(pos)
+                });
+            }
+            i += 2;
+        }
+        None
+    }
+
+    /// Whether the side to move wins now by declaration or by the try rule.
+    fn rule_win(&self, pos: &Position) -> bool {
+        match self.limits.entering_king_rule {
+            EnteringKingRule::NoEnteringKing => false,
+            EnteringKingRule::TryRule => try_move(pos).is_some(),
+            rule => declaration(pos, rule) == Some(Declaration::Win),
+        }
+    }
+
+    fn push_path(&mut self, child: &Position, ply: usize, null: bool) {
+        self.path.push(PathEntry {
+            key: child.key(),
+            in_check: child.in_check(),
+        });
+        self.from_null[ply + 1] = if null { 0 } else { self.from_null[ply] + 1 };
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = Some(mv);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    fn pv_line(&self) -> Vec<Move> {
+        (0..self.pv_len[0]).filter_map(|i| self.pv[0][i]).collect()
+    }
+
+    /// The alpha-beta search of `pos` to `depth` plies (`ply` plies from the root).
+    #[allow(clippy::too_many_arguments)]
+    fn alpha_beta(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        // Step 1. Leaves go to quiescence.
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        if self.check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        let in_check = pos.in_check();
+
+        // Step 2. Rules that end the game here: repetition, the move limit, a declaration.
+        if !root {
+            if let Some(s) = self.repetition_score(pos, ply) {
+                return s;
+            }
+            let max = self.limits.max_moves_to_draw;
+            if max > 0 && pos.move_number() > max {
+                return if pos.has_no_legal_move() {
+                    -MATE + ply as i32
+                } else {
+                    self.draw_score(pos)
+                };
+            }
+            if self.rule_win(pos) {
+                return MATE - ply as i32 - 1;
+            }
+            // Step 3. Mate distance pruning: no line from here beats a shorter mate found.
+            // CITE: <https://www.chessprogramming.org/Mate_Distance_Pruning>
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY - 2 {
+                return evaluate(pos);
+            }
+        }
+
+        // Step 4. Transposition table.
+        let key = pos.key();
+        let hit = self.tt.probe(key);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let s = score_from_tt(h.score, ply);
+            let cut = match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s >= beta,
+                TtBound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        let static_eval = if in_check { -INFINITE } else { evaluate(pos) };
+
+        if !pv_node && !in_check && !root && beta.abs() < MATE_IN_MAX_PLY {
+            // Step 5. Reverse futility pruning: far above beta at low depth, stop here.
+            // CITE: <https://www.chessprogramming.org/Reverse_Futility_Pruning>
+            if depth <= self.params.rfp_max_depth
+                && static_eval - self.params.rfp_margin * depth >= beta
+            {
+                return static_eval;
+            }
+            // Step 6. Null move pruning: even passing keeps us above beta.
+            // CITE: <https://www.chessprogramming.org/Null_Move_Pruning>
+            if null_ok && depth >= self.params.null_min_depth && static_eval >= beta {
+                let r = self.params.null_base_r + depth / self.params.null_depth_div;
+                let mut child = pos.clone();
+                child.play_null();
+                self.push_path(&child, ply, true);
+                let s = -self.alpha_beta(
+                    &child,
+                    depth - 1 - r,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                    false,
+                );
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_IN_MAX_PLY { beta } else { s };
+                }
+            }
+        }
+
+        // Step 7. Moves. No legal move loses, in check or not.
+        let list = pos.legal_moves();
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let killers = self.killers[ply];
+        let root_list;
+        let mut picker = if root {
+            root_list = self.root_order.clone();
+            None
+        } else {
+            root_list = Vec::new();
+            Some(Picker::new(pos, &list, tt_move, killers, &self.history))
+        };
+        let mut root_index = 0;
+        let us = pos.side_to_move();
+        let old_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+
+        loop {
+            let mv = match picker.as_mut() {
+                Some(p) => p.next(),
+                None => {
+                    let m = root_list.get(root_index).copied();
+                    root_index += 1;
+                    m
+                }
+            };
+            let Some(mv) = mv else { break };
+            if root && self.excluded.contains(&mv) {
+                continue;
+            }
+            let tactical = is_tactical(pos, mv);
+            let mut child = pos.clone();
+            child.play(mv);
+            let gives_check = child.in_check();
+
+            // Step 8. Prune quiet moves that cannot reach alpha (futility) or come too late
+            // (late move pruning), once a move has been searched.
+            if !root && !in_check && !tactical && !gives_check && best_score > -MATE_IN_MAX_PLY {
+                if depth <= self.params.lmp_max_depth
+                    && quiets.len() >= self.params.lmp_base + (depth * depth) as usize
+                {
+                    continue;
+                }
+                if depth <= self.params.futility_max_depth
+                    && static_eval
+                        + self.params.futility_base
+                        + self.params.futility_per_depth * depth
+                        <= alpha
+                {
+                    continue;
+                }
+            }
+
+            // Step 9. Check extension, only on the principal variation and for checks that
+            // win material: with pieces in hand almost every drop can check, and extending
+            // them all makes the tree explode.
+            let ext = i32::from(
+                gives_check && (pv_node || tactical) && (ply as i32) < 2 * self.root_depth,
+            );
+            let new_depth = depth - 1 + ext;
+            self.push_path(&child, ply, false);
+
+            // Step 10. PVS with late move reductions.
+            // CITE: <https://www.chessprogramming.org/Late_Move_Reductions>
+            let mut score;
+            if searched == 0 {
+                score = -self.alpha_beta(&child, new_depth, ply + 1, -beta, -alpha, pv_node, true);
+            } else {
+                let mut r = 0;
+                if depth >= self.params.lmr_min_depth
+                    && searched >= self.params.lmr_min_moves
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if killers.contains(&Some(mv)) {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                score = -self.alpha_beta(
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                );
+                if score > alpha && r > 0 {
+                    score = -self.alpha_beta(
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        false,
+                        true,
+                    );
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.alpha_beta(&child, new_depth, ply + 1, -beta, -alpha, true, true);
+                }
+            }
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if !tactical && !quiets.is_full() {
+                quiets.push(mv);
+            }
+
+            // Step 11. Keep the best move; cut off at beta.
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if root {
+                        self.root_best = Some((mv, score, self.pv_line()));
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            if self.killers[ply][0] != Some(mv) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(mv);
+                            }
+                            let bonus = (depth * depth * 16).min(4000);
+                            for &q in &quiets {
+                                let b = if q == mv { bonus } else { -bonus };
+                                self.history.update(us, q, b);
+                            }
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+
+        if searched == 0 {
+            // Only at the root, when every move is excluded (MultiPV past the last move).
+            return alpha;
+        }
+
+        // Step 12. Remember the result.
+        if !root || self.excluded.is_empty() {
+            let bound = if best_score >= beta {
+                TtBound::Lower
+            } else if best_score > old_alpha {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            self.tt
+                .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        }
+        best_score
+    }
+
+    /// Quiescence: captures only (every evasion when in check), with stand-pat.
+    /// CITE: <https://www.chessprogramming.org/Quiescence_Search>
+    fn qsearch(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        if pos.in_check() {
+            let list = pos.legal_moves();
+            if list.is_empty() {
+                return -MATE + ply as i32;
+            }
+            let mut picker = Picker::new(pos, &list, None, [None; 2], &self.history);
+            let mut best = -INFINITE;
+            while let Some(mv) = picker.next() {
+                let mut child = pos.clone();
+                child.play(mv);
+                let s = -self.qsearch(&child, ply + 1, -beta, -alpha);
+                if self.stopped {
+                    return 0;
+                }
+                if s > best {
+                    best = s;
+                    if s > alpha {
+                        alpha = s;
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
+        let stand = evaluate(pos);
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut caps = CaptureList::new();
+        captures(pos, &mut caps);
+        let mut scored: ArrayVec<(Move, i32), 256> = caps
+            .iter()
+            .map(|&m| {
+                let attacker = pos.moved_piece(m).map_or(0, |p| piece_value(p.kind));
+                (m, capture_gain(pos, m) * 16 - attacker / 16)
+            })
+            .collect();
+        scored.sort_unstable_by_key(|&(_, s)| -s);
+        let us = pos.side_to_move();
+        let mut best = stand;
+        for (mv, _) in scored {
+            // Delta pruning: even winning this piece cannot lift us to alpha.
+            if stand + capture_gain(pos, mv) + self.params.delta_margin <= alpha {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(mv);
+            if let Some(k) = child.king_square(us)
+                && child.is_attacked_by(!us, k, child.occupied())
+            {
+                continue;
+            }
+            let s = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The move ordering of the root before the first iteration.
+    fn order_root(&mut self, pos: &Position) {
+        let list = pos.legal_moves();
+        let tt_move = self.tt.probe(pos.key()).and_then(|h| h.mv);
+        let mut picker = Picker::new(pos, &list, tt_move, [None; 2], &self.history);
+        self.root_order.clear();
+        while let Some(m) = picker.next() {
+            self.root_order.push(m);
+        }
+        let wanted = &self.limits.searchmoves;
+        if self.root_order.iter().any(|m| wanted.contains(m)) {
+            self.root_order.retain(|m| wanted.contains(m));
+        }
+    }
+
+    fn make_info(
+        &self,
+        depth: i32,
+        multipv: usize,
+        score: i32,
+        bound: Bound,
+        pv: Vec<Move>,
+    ) -> IterationInfo {
+        IterationInfo {
+            depth: depth.max(0) as u32,
+            seldepth: self.seldepth.max(depth.max(0) as usize) as u32,
+            multipv,
+            score: Score::from_internal(score),
+            bound,
+            nodes: self.total(),
+            time: self.signals.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv,
+        }
+    }
+
+    fn total(&self) -> u64 {
+        self.counters[self.id].store(self.nodes, Ordering::Relaxed);
+        total_nodes(self.counters)
+    }
+
+    /// A reply to `best` to ponder on: the PV's second move, else the hash move after it.
+    fn ponder_move(&self, pos: &Position, best: Move, pv: &[Move]) -> Option<Move> {
+        let mut after = pos.clone();
+        after.play(best);
+        let candidate = pv
+            .get(1)
+            .copied()
+            .or_else(|| self.tt.probe(after.key()).and_then(|h| h.mv));
+        candidate.filter(|&m| after.is_legal(m).is_ok())
+    }
+
+    /// Step 0. Iterative deepening with aspiration windows and MultiPV.
+    pub(crate) fn iterate(
+        &mut self,
+        pos: &Position,
+        observer: &mut dyn SearchObserver,
+    ) -> SearchResult {
+        self.order_root(pos);
+        let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
+            d.clamp(1, MAX_PLY as u32 - 4) as i32
+        });
+        let multipv = self.limits.multipv.clamp(1, self.root_order.len().max(1));
+        let mut best_move = self.root_order.first().copied();
+        let mut best_pv: Vec<Move> = best_move.into_iter().collect();
+        let mut best_score = evaluate(pos);
+        let mut best_depth = 0;
+        let mut prev_scores: Vec<i32> = Vec::new();
+
+        for iteration in 1..=max_depth {
+            // Helpers search a little deeper half the time, which spreads the threads over
+            // different trees.
+            let depth = if self.is_main() {
+                iteration
+            } else {
+                (iteration + (self.id % 2) as i32).min(max_depth)
+            };
+            self.root_depth = depth;
+            self.excluded.clear();
+            let mut lines: Vec<(Move, i32, Vec<Move>)> = Vec::new();
+            for pv_idx in 0..multipv {
+                let prev = prev_scores.get(pv_idx).copied();
+                let mut delta = self.params.aspiration_delta;
+                let (mut alpha, mut beta) = match prev {
+                    Some(p)
+                        if depth >= self.params.aspiration_min_depth
+                            && p.abs() < MATE_IN_MAX_PLY =>
+                    {
+                        ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))
+                    }
+                    _ => (-INFINITE, INFINITE),
+                };
+                let mut result = None;
+                loop {
+                    self.root_best = None;
+                    self.seldepth = 0;
+                    let s = self.alpha_beta(pos, depth, 0, alpha, beta, true, false);
+                    if self.stopped {
+                        break;
+                    }
+                    if s <= alpha {
+                        if self.is_main() && self.signals.elapsed().as_millis() > 1000 {
+                            let pv = vec![best_move.unwrap_or(self.root_order[0])];
+                            observer.iteration(&self.make_info(
+                                depth,
+                                pv_idx + 1,
+                                s,
+                                Bound::Upper,
+                                pv,
+                            ));
+                        }
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INFINITE);
+                    } else if s >= beta {
+                        if self.is_main()
+                            && self.signals.elapsed().as_millis() > 1000
+                            && let Some((m, _, pv)) = &self.root_best
+                        {
+                            let pv = if pv.is_empty() { vec![*m] } else { pv.clone() };
+                            observer.iteration(&self.make_info(
+                                depth,
+                                pv_idx + 1,
+                                s,
+                                Bound::Lower,
+                                pv,
+                            ));
+                        }
+                        beta = (s + delta).min(INFINITE);
+                    } else {
+                        result = self.root_best.take();
+                        break;
+                    }
+                    delta += delta;
+                }
+                match result {
+                    Some((m, s, pv)) => {
+                        self.excluded.push(m);
+                        // Keep the root order: this iteration's choices first.
+                        if let Some(i) = self.root_order.iter().position(|&x| x == m) {
+                            let mv = self.root_order.remove(i);
+                            self.root_order
+                                .insert(pv_idx.min(self.root_order.len()), mv);
+                        }
+                        lines.push((m, s, if pv.is_empty() { vec![m] } else { pv }));
+                    }
+                    None => {
+                        // Stopped. A better first move found by the unfinished iteration
+                        // is still worth playing (its score is exact or a lower bound).
+                        if pv_idx == 0
+                            && let Some((m, s, pv)) = self.root_best.take()
+                            && Some(m) != best_move
+                            && s > best_score
+                        {
+                            best_move = Some(m);
+                            best_score = s;
+                            best_pv = if pv.is_empty() { vec![m] } else { pv };
+                        }
+                        break;
+                    }
+                }
+            }
+            if self.stopped || lines.len() < multipv {
+                break;
+            }
+            // The iteration is complete.
+            prev_scores = lines.iter().map(|l| l.1).collect();
+            best_move = Some(lines[0].0);
+            best_score = lines[0].1;
+            best_pv = lines[0].2.clone();
+            best_depth = depth;
+            if self.is_main() {
+                for (i, (_, s, pv)) in lines.iter().enumerate() {
+                    observer.iteration(&self.make_info(depth, i + 1, *s, Bound::Exact, pv.clone()));
+                }
+                // Time management between iterations.
+                let mate_plies = MATE - best_score.abs();
+                if best_score.abs() >= MATE_IN_MAX_PLY && depth > mate_plies + 2 {
+                    break;
+                }
+                if self.signals.soft_passed() {
+                    break;
+                }
+                if self.root_order.len() == 1 && self.signals.has_time_limit() && depth >= 4 {
+                    break;
+                }
+            } else if self.helpers_done.load(Ordering::Relaxed) || self.signals.is_stopped() {
+                break;
+            }
+        }
+
+        let Some(best) = best_move else {
+            return SearchResult {
+                outcome: SearchOutcome::Resign,
+                info: None,
+                nodes: self.total(),
+            };
+        };
+        let ponder = self.ponder_move(pos, best, &best_pv);
+        let mut pv = best_pv;
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        if pv.len() < 2
+            && let Some(p) = ponder
+        {
+            pv.push(p);
+        }
+        let info = self.make_info(best_depth, 1, best_score, Bound::Exact, pv);
+        SearchResult {
+            outcome: SearchOutcome::Move { best, ponder },
+            nodes: info.nodes,
+            info: Some(info),
+        }
+    }
+}

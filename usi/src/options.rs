@@ -1,0 +1,247 @@
+//! The engine's USI options: what `usi` advertises, and how `setoption` changes them.
+//!
+//! Names have no spaces and no default has spaces (GUIs split option lines on spaces).
+//! Values are checked and clamped; a bad value is reported and leaves the option unchanged.
+
+use std::io::Write;
+use tokin_engine::EnteringKingRule;
+
+/// The largest hash the engine accepts, in MB.
+pub const MAX_HASH_MB: u64 = 65536;
+
+/// The option values the engine runs with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `USI_Hash`: transposition table size in MB (applied at the next `isready`).
+    pub hash_mb: u64,
+    /// `USI_Ponder`: whether the GUI lets us ponder (informs time management only).
+    pub ponder: bool,
+    /// `Threads`.
+    pub threads: u64,
+    /// `MultiPV`.
+    pub multipv: u64,
+    /// `MaxMovesToDraw` (0 = off).
+    pub max_moves_to_draw: u64,
+    /// `EnteringKingRule`.
+    pub entering_king_rule: EnteringKingRule,
+    /// `NetworkDelay` (alias `MoveOverhead`): milliseconds kept back from every time budget.
+    pub network_delay: u64,
+    /// `DepthLimit` (0 = none).
+    pub depth_limit: u64,
+    /// `NodesLimit` (0 = none).
+    pub nodes_limit: u64,
+    /// `DrawValue`: what a draw is worth to the engine, in centipawns (contempt).
+    pub draw_value: i64,
+    /// `PvNotation`: extra PV notation in `info string` (`none` only for now).
+    pub pv_notation: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 64,
+            ponder: false,
+            threads: 1,
+            multipv: 1,
+            max_moves_to_draw: 0,
+            entering_king_rule: EnteringKingRule::CsaRule27,
+            network_delay: 50,
+            depth_limit: 0,
+            nodes_limit: 0,
+            draw_value: 0,
+            pv_notation: "none".to_string(),
+        }
+    }
+}
+
+/// What `setoption` did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SetResult {
+    /// The option was set.
+    Set,
+    /// A known option that this engine accepts and ignores (e.g. `USI_OwnBook`).
+    Ignored,
+    /// No such option.
+    Unknown,
+    /// The value is not acceptable; the message says why.
+    BadValue(String),
+}
+
+fn spin(value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
+    let v = value.unwrap_or("").trim();
+    match v.parse::<i64>() {
+        Ok(n) => Ok(n.clamp(min, max)),
+        Err(_) => match v.parse::<i128>() {
+            Ok(n) => Ok(n.clamp(i128::from(min), i128::from(max)) as i64),
+            Err(_) => Err(format!("`{v}` is not a number")),
+        },
+    }
+}
+
+fn check(value: Option<&str>) -> Result<bool, String> {
+    match value.unwrap_or("").trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        v => Err(format!("`{v}` is not true or false")),
+    }
+}
+
+impl Options {
+    /// Writes the `option ...` lines of the `usi` reply.
+    ///
+    /// # Errors
+    /// Only if writing fails.
+    pub fn write_usi(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        let d = Options::default();
+        writeln!(
+            out,
+            "option name USI_Hash type spin default {} min 1 max {MAX_HASH_MB}",
+            d.hash_mb
+        )?;
+        writeln!(out, "option name USI_Ponder type check default false")?;
+        writeln!(
+            out,
+            "option name Threads type spin default {} min 1 max 256",
+            d.threads
+        )?;
+        writeln!(
+            out,
+            "option name MultiPV type spin default {} min 1 max 600",
+            d.multipv
+        )?;
+        writeln!(
+            out,
+            "option name MaxMovesToDraw type spin default 0 min 0 max 100000"
+        )?;
+        let vars: Vec<String> = EnteringKingRule::ALL
+            .iter()
+            .map(|r| format!("var {r}"))
+            .collect();
+        writeln!(
+            out,
+            "option name EnteringKingRule type combo default {} {}",
+            d.entering_king_rule,
+            vars.join(" ")
+        )?;
+        writeln!(
+            out,
+            "option name NetworkDelay type spin default {} min 0 max 10000",
+            d.network_delay
+        )?;
+        writeln!(
+            out,
+            "option name DepthLimit type spin default 0 min 0 max 127"
+        )?;
+        writeln!(
+            out,
+            "option name NodesLimit type spin default 0 min 0 max 9223372036854775807"
+        )?;
+        writeln!(
+            out,
+            "option name DrawValue type spin default 0 min -30000 max 30000"
+        )?;
+        writeln!(
+            out,
+            "option name PvNotation type combo default none var none"
+        )?;
+        Ok(())
+    }
+
+    /// Applies `setoption name <name> value <value>`. Names match ignoring case; a few
+    /// aliases GUIs use are accepted (`USI_MultiPV`, `NumberOfThreads`, `MoveOverhead`,
+    /// `Hash`).
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> SetResult {
+        let r = match name.to_ascii_lowercase().as_str() {
+            "usi_hash" | "hash" => {
+                spin(value, 1, MAX_HASH_MB as i64).map(|v| self.hash_mb = v as u64)
+            }
+            "usi_ponder" => check(value).map(|v| self.ponder = v),
+            "threads" | "numberofthreads" => spin(value, 1, 256).map(|v| self.threads = v as u64),
+            "multipv" | "usi_multipv" => spin(value, 1, 600).map(|v| self.multipv = v as u64),
+            "maxmovestodraw" => spin(value, 0, 100_000).map(|v| self.max_moves_to_draw = v as u64),
+            "enteringkingrule" => value
+                .unwrap_or("")
+                .parse::<EnteringKingRule>()
+                .map(|r| self.entering_king_rule = r)
+                .map_err(|e| e.to_string()),
+            "networkdelay" | "moveoverhead" => {
+                spin(value, 0, 10_000).map(|v| self.network_delay = v as u64)
+            }
+            "depthlimit" => spin(value, 0, 127).map(|v| self.depth_limit = v as u64),
+            "nodeslimit" => spin(value, 0, i64::MAX).map(|v| self.nodes_limit = v as u64),
+            "drawvalue" => spin(value, -30000, 30000).map(|v| self.draw_value = v),
+            "pvnotation" => {
+                let v = value.unwrap_or("").trim();
+                if v.eq_ignore_ascii_case("none") {
+                    self.pv_notation = "none".to_string();
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "`{v}` is not a PV notation this build knows (none)"
+                    ))
+                }
+            }
+            "usi_ownbook"
+            | "networkdelay2"
+            | "minimumthinkingtime"
+            | "usi_analysemode"
+            | "usi_showcurrline"
+            | "usi_limitstrength"
+            | "usi_strength" => {
+                return SetResult::Ignored;
+            }
+            _ => return SetResult::Unknown,
+        };
+        match r {
+            Ok(()) => SetResult::Set,
+            Err(e) => SetResult::BadValue(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advertised_lines_follow_the_grammar() {
+        let mut buf = Vec::new();
+        Options::default().write_usi(&mut buf).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        for line in text.lines() {
+            let t: Vec<&str> = line.split(' ').collect();
+            assert_eq!(&t[..2], &["option", "name"]);
+            assert_eq!(t[3], "type");
+            if t[4] == "combo" {
+                let default = t[t.iter().position(|&x| x == "default").unwrap() + 1];
+                assert!(line.contains(&format!("var {default}")), "{line}");
+            }
+            if t[4] == "spin" {
+                assert!(
+                    line.contains(" min ") && line.contains(" max ") && line.contains(" default ")
+                );
+            }
+        }
+        assert!(text.contains("option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule24H var CSARule27 var CSARule27H var TryRule"));
+    }
+
+    #[test]
+    fn set_values_clamp_and_reject() {
+        let mut o = Options::default();
+        assert_eq!(o.set("USI_Hash", Some("16")), SetResult::Set);
+        assert_eq!(o.hash_mb, 16);
+        assert_eq!(o.set("usi_hash", Some("999999999999")), SetResult::Set);
+        assert_eq!(o.hash_mb, MAX_HASH_MB);
+        assert!(matches!(
+            o.set("Threads", Some("many")),
+            SetResult::BadValue(_)
+        ));
+        assert_eq!(o.threads, 1);
+        assert_eq!(o.set("EnteringKingRule", Some("TryRule")), SetResult::Set);
+        assert_eq!(o.entering_king_rule, EnteringKingRule::TryRule);
+        assert_eq!(o.set("USI_OwnBook", Some("false")), SetResult::Ignored);
+        assert_eq!(o.set("NoSuchOption", Some("1")), SetResult::Unknown);
+        assert_eq!(o.set("USI_Ponder", Some("true")), SetResult::Set);
+        assert!(o.ponder);
+    }
+}

@@ -1,0 +1,604 @@
+//! The USI session: one event loop that owns the position, the options and the running
+//! search, fed by a stdin reader thread and by the search thread through one channel.
+//!
+//! - `usi`, `isready`, `setoption` and the rest are answered at once, also while a search
+//!   runs (heavy work, the hash allocation, happens on `isready`).
+//! - The search runs on its own thread. That thread alone writes `bestmove` (or the
+//!   `checkmate` line of `go mate`), exactly once per `go`, and holds it back during
+//!   `go infinite` and `go ponder` until `stop` or `ponderhit`.
+//! - `stop`, `gameover`, `quit` and end of input stop the search and wait for its reply,
+//!   so a GUI that sends `stop` then `gameover` still gets its one `bestmove`.
+//! - All output goes through one locked writer and is flushed line by line.
+
+use crate::command::{ClockFields, Command, GoParams, MateLimit, Start, parse};
+use crate::options::{Options, SetResult};
+use crate::time::{budget, movetime_budget};
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use tokin_engine::search::{
+    Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, Signals,
+    TranspositionTable, mate_search, search,
+};
+use tokin_engine::{Color, GameHistory, Move, Position, Square, eval, perft_divide};
+
+/// What the event loop hears about.
+#[derive(Debug)]
+pub enum Event {
+    /// A line from the GUI.
+    Line(String),
+    /// The GUI closed our input.
+    InputClosed,
+    /// The search with this id has written its reply.
+    SearchDone(u64),
+}
+
+/// Whether to keep going after an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// Exit.
+    Quit,
+}
+
+/// The shared, line-flushed output.
+pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes lines under one lock and flushes them; write errors are ignored, since a GUI
+/// that stopped reading cannot be told anything anyway.
+fn say_all(out: &Output, lines: &[String]) {
+    let mut guard = match out.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    for l in lines {
+        let _ = writeln!(guard, "{l}");
+    }
+    let _ = guard.flush();
+}
+
+fn say(out: &Output, line: impl Into<String>) {
+    say_all(out, &[line.into()]);
+}
+
+/// Flags shared between the session and a search thread.
+struct Control {
+    /// `stop`, `gameover` or `quit` arrived: reply now.
+    released: AtomicBool,
+    /// `go ponder` still waiting for `ponderhit`.
+    pondering: AtomicBool,
+}
+
+struct Running {
+    id: u64,
+    signals: Arc<Signals>,
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+    /// The clock of the `go ponder`, used at `ponderhit` when it brings no times.
+    ponder_clock: ClockFields,
+    side: Color,
+}
+
+/// One USI conversation.
+pub struct Session {
+    out: Output,
+    tx: Sender<Event>,
+    options: Options,
+    tt: Option<Arc<TranspositionTable>>,
+    pos: Position,
+    history: GameHistory,
+    running: Option<Running>,
+    next_id: u64,
+    /// `usinewgame` asked for a fresh hash; the clear happens at the next idle `isready`,
+    /// since clearing a large table takes a while and the clock runs once `go` arrives.
+    clear_pending: bool,
+}
+
+/// Formats an `info` line.
+pub fn format_info(info: &IterationInfo, with_multipv: bool) -> String {
+    let ms = info.time.as_millis() as u64;
+    let nps = info.nodes.saturating_mul(1000) / ms.max(1);
+    let mut s = format!(
+        "info depth {} seldepth {} time {ms} nodes {} nps {nps} hashfull {}",
+        info.depth.max(1),
+        info.seldepth.max(info.depth.max(1)),
+        info.nodes,
+        info.hashfull
+    );
+    match info.score {
+        Score::Cp(v) => s.push_str(&format!(" score cp {v}")),
+        Score::Mate(n) => s.push_str(&format!(" score mate {n}")),
+    }
+    match info.bound {
+        Bound::Exact => {}
+        Bound::Lower => s.push_str(" lowerbound"),
+        Bound::Upper => s.push_str(" upperbound"),
+    }
+    if with_multipv {
+        s.push_str(&format!(" multipv {}", info.multipv));
+    }
+    if !info.pv.is_empty() {
+        s.push_str(" pv");
+        for m in &info.pv {
+            s.push(' ');
+            s.push_str(&m.to_string());
+        }
+    }
+    s
+}
+
+/// Prints iterations as `info` lines: every finished iteration (there are at most a few
+/// per millisecond at the start and they soon slow down), aspiration fails at most every
+/// 200 ms, so the GUI is never flooded.
+struct InfoPrinter {
+    out: Output,
+    multipv: bool,
+    last_bound_line: Option<Instant>,
+}
+
+impl SearchObserver for InfoPrinter {
+    fn iteration(&mut self, info: &IterationInfo) {
+        if info.bound != Bound::Exact {
+            let now = Instant::now();
+            if self
+                .last_bound_line
+                .is_some_and(|t| now.duration_since(t) < Duration::from_millis(200))
+            {
+                return;
+            }
+            self.last_bound_line = Some(now);
+        }
+        say(&self.out, format_info(info, self.multipv));
+    }
+}
+
+/// Reads a position from `start` and `moves`, or says which part is wrong.
+fn build_position(start: &Start, moves: &[String]) -> Result<(Position, GameHistory), String> {
+    let mut pos = match start {
+        Start::Startpos => Position::startpos(),
+        Start::Sfen(s) => Position::from_sfen(s)
+            .or_else(|e| Position::from_tsume_sfen(s).map_err(|_| e))
+            .map_err(|e| format!("bad sfen `{s}`: {e}"))?,
+    };
+    let mut history = GameHistory::new(&pos);
+    for (i, text) in moves.iter().enumerate() {
+        let Some(mv) = Move::from_usi(text) else {
+            return Err(format!("move {} `{text}` is not a USI move", i + 1));
+        };
+        pos.try_play(mv)
+            .map_err(|e| format!("move {} `{text}` is illegal: {e}", i + 1))?;
+        history.push(&pos);
+    }
+    Ok((pos, history))
+}
+
+/// The board as text, Black at the bottom, then the hands and the SFEN.
+pub fn diagram(pos: &Position) -> Vec<String> {
+    let mut lines = vec![format!("White hand: {}", pos.hand(Color::White))];
+    lines.push("  9  8  7  6  5  4  3  2  1".to_string());
+    lines.push("+---------------------------+".to_string());
+    for r in 1..=9u8 {
+        let mut row = String::from("|");
+        for f in (1..=9u8).rev() {
+            let sq = tokin_engine::File::from_number(f)
+                .zip(tokin_engine::Rank::from_number(r))
+                .map(|(f, r)| Square::new(f, r));
+            let cell = sq
+                .and_then(|s| pos.piece_at(s))
+                .map_or_else(|| " .".to_string(), |p| format!("{:>2}", p.sfen()));
+            row.push_str(&cell);
+            row.push(' ');
+        }
+        row.push_str(&format!("| {}", (b'a' + r - 1) as char));
+        lines.push(row);
+    }
+    lines.push("+---------------------------+".to_string());
+    lines.push(format!("Black hand: {}", pos.hand(Color::Black)));
+    lines.push(format!(
+        "side to move: {}, move {}",
+        match pos.side_to_move() {
+            Color::Black => "black",
+            Color::White => "white",
+        },
+        pos.move_number()
+    ));
+    lines.push(format!("sfen {}", pos.to_sfen()));
+    lines
+}
+
+impl Session {
+    /// A session writing to `out` whose search threads report on `tx`.
+    pub fn new(out: Box<dyn Write + Send>, tx: Sender<Event>) -> Session {
+        let pos = Position::startpos();
+        Session {
+            out: Arc::new(Mutex::new(out)),
+            tx,
+            options: Options::default(),
+            tt: None,
+            history: GameHistory::new(&pos),
+            pos,
+            running: None,
+            next_id: 0,
+            clear_pending: false,
+        }
+    }
+
+    fn info_string(&self, text: impl AsRef<str>) {
+        say(&self.out, format!("info string {}", text.as_ref()));
+    }
+
+    /// Makes sure the hash has the size the options ask for (at most half the available
+    /// memory: the pages are touched when cleared, and more would invite the OOM killer).
+    fn ensure_tt(&mut self) -> Arc<TranspositionTable> {
+        let mut want = self.options.hash_mb as usize;
+        if let Some(cap) = memory_cap_mb()
+            && want > cap
+        {
+            self.info_string(format!(
+                "USI_Hash {want} MB is more than half the available memory; using {cap} MB"
+            ));
+            want = cap;
+            self.options.hash_mb = cap as u64;
+        }
+        if let Some(tt) = &self.tt
+            && (tt.size_mb() == want || self.running.is_some())
+        {
+            return Arc::clone(tt);
+        }
+        // Free the old table first, so that its memory can be reused.
+        self.tt = None;
+        let tt = match TranspositionTable::try_new(want) {
+            Ok(tt) => tt,
+            Err(_) => {
+                self.info_string(format!(
+                    "error: cannot allocate a {want} MB hash; using 16 MB"
+                ));
+                TranspositionTable::new(16)
+            }
+        };
+        let tt = Arc::new(tt);
+        self.tt = Some(Arc::clone(&tt));
+        tt
+    }
+
+    /// Stops the running search, if any, and waits for its reply.
+    fn stop_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.released.store(true, Ordering::Release);
+            r.control.pondering.store(false, Ordering::Release);
+            r.signals.stop();
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Handles one event.
+    pub fn handle(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Line(line) => self.handle_line(&line),
+            Event::InputClosed => {
+                self.stop_search();
+                Flow::Quit
+            }
+            Event::SearchDone(id) => {
+                if self.running.as_ref().is_some_and(|r| r.id == id)
+                    && let Some(r) = self.running.take()
+                {
+                    let _ = r.handle.join();
+                }
+                Flow::Continue
+            }
+        }
+    }
+
+    fn handle_line(&mut self, line: &str) -> Flow {
+        let cmd = match parse(line) {
+            Ok(c) => c,
+            Err(e) => {
+                self.info_string(format!("error: {e}"));
+                return Flow::Continue;
+            }
+        };
+        match cmd {
+            Command::Usi => {
+                let mut buf: Vec<u8> = Vec::new();
+                let _ = writeln!(buf, "id name tokin {}", env!("CARGO_PKG_VERSION"));
+                let _ = writeln!(buf, "id author the tokin developers");
+                let _ = self.options.write_usi(&mut buf);
+                let _ = writeln!(buf, "usiok");
+                let text = String::from_utf8_lossy(&buf).into_owned();
+                let lines: Vec<String> = text.lines().map(str::to_string).collect();
+                say_all(&self.out, &lines);
+            }
+            Command::IsReady => {
+                if self.running.is_none() {
+                    let tt = self.ensure_tt();
+                    if std::mem::take(&mut self.clear_pending) {
+                        tt.clear();
+                    }
+                }
+                say(&self.out, "readyok");
+            }
+            Command::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
+                SetResult::Set | SetResult::Ignored => {}
+                SetResult::Unknown => self.info_string(format!("unknown option `{name}` ignored")),
+                SetResult::BadValue(e) => {
+                    self.info_string(format!("error: option `{name}`: {e}; value unchanged"))
+                }
+            },
+            Command::UsiNewGame => self.clear_pending = true,
+            Command::Position { start, moves } => match build_position(&start, &moves) {
+                Ok((pos, history)) => {
+                    self.pos = pos;
+                    self.history = history;
+                }
+                Err(e) => self.info_string(format!(
+                    "error: position: {e}; keeping the previous position {}",
+                    self.pos.to_sfen()
+                )),
+            },
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.stop_search(),
+            Command::PonderHit(clock) => self.ponderhit(clock),
+            Command::GameOver(_) => self.stop_search(),
+            Command::Quit => {
+                self.stop_search();
+                return Flow::Quit;
+            }
+            Command::Display => say_all(&self.out, &diagram(&self.pos)),
+            Command::Moves => {
+                let moves: Vec<String> = self
+                    .pos
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                say(&self.out, moves.join(" "));
+            }
+            Command::Eval => {
+                say(&self.out, format!("eval = {}", eval::evaluate(&self.pos)));
+            }
+            Command::Bench(depth) => {
+                if self.running.is_some() {
+                    self.info_string("error: bench while searching; send stop first");
+                } else {
+                    let mut buf: Vec<u8> = Vec::new();
+                    let depth = depth.unwrap_or(crate::bench::BENCH_DEPTH).clamp(1, 64);
+                    let _ = crate::bench::run_bench(&mut buf, depth);
+                    let text = String::from_utf8_lossy(&buf).into_owned();
+                    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+                    say_all(&self.out, &lines);
+                }
+            }
+            Command::Empty => {}
+            Command::Unknown(c) => self.info_string(format!("unknown command `{c}` ignored")),
+        }
+        Flow::Continue
+    }
+
+    fn ponderhit(&mut self, clock: ClockFields) {
+        let overhead = self.options.network_delay;
+        let Some(r) = &self.running else {
+            return;
+        };
+        if !r.control.pondering.load(Ordering::Acquire) {
+            return;
+        }
+        let clock = if clock.any() { clock } else { r.ponder_clock };
+        match budget(&clock, r.side, overhead) {
+            Some(b) => r.signals.set_time_limits(Some(b.soft), Some(b.hard)),
+            None => r.signals.set_time_limits(None, None),
+        }
+        r.control.pondering.store(false, Ordering::Release);
+    }
+
+    fn go(&mut self, go: GoParams) {
+        self.stop_search();
+        for w in &go.warnings {
+            self.info_string(format!("error: go: {w}; field ignored"));
+        }
+        if let Some(depth) = go.perft {
+            self.perft(depth);
+            return;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let signals = Arc::new(Signals::new());
+        let control = Arc::new(Control {
+            released: AtomicBool::new(false),
+            pondering: AtomicBool::new(go.ponder),
+        });
+        let out = Arc::clone(&self.out);
+        let tx = self.tx.clone();
+        let pos = self.pos.clone();
+        let side = pos.side_to_move();
+
+        let spawned = if let Some(limit) = go.mate {
+            if let MateLimit::Millis(ms) = limit {
+                signals.set_time_limits(None, Some(Duration::from_millis(ms.max(1))));
+            }
+            let signals2 = Arc::clone(&signals);
+            std::thread::Builder::new()
+                .name("mate".into())
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    let line = match mate_search(&pos, &signals2, 255) {
+                        MateResult::Mate(moves) => {
+                            let v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                            format!("checkmate {}", v.join(" "))
+                        }
+                        MateResult::NoMate => "checkmate nomate".to_string(),
+                        MateResult::Timeout => "checkmate timeout".to_string(),
+                    };
+                    say(&out, line);
+                    let _ = tx.send(Event::SearchDone(id));
+                })
+        } else {
+            let tt = self.ensure_tt();
+            let o = &self.options;
+            let min_opt = |a: Option<u64>, b: u64| match (a, b) {
+                (Some(a), 0) => Some(a),
+                (Some(a), b) => Some(a.min(b)),
+                (None, 0) => None,
+                (None, b) => Some(b),
+            };
+            let limits = Limits {
+                depth: min_opt(go.depth.map(u64::from), o.depth_limit)
+                    .map(|d| d.clamp(1, 120) as u32),
+                nodes: min_opt(go.nodes, o.nodes_limit).map(|n| n.max(1)),
+                multipv: o.multipv as usize,
+                threads: o.threads as usize,
+                draw_value: o.draw_value as i32,
+                entering_king_rule: o.entering_king_rule,
+                max_moves_to_draw: o.max_moves_to_draw.min(u64::from(u32::MAX)) as u32,
+                searchmoves: go
+                    .searchmoves
+                    .iter()
+                    .filter_map(|m| Move::from_usi(m))
+                    .collect(),
+            };
+            if !go.ponder && !go.infinite {
+                let b = match go.movetime {
+                    Some(ms) => Some(movetime_budget(ms, o.network_delay)),
+                    None => budget(&go.clock, side, o.network_delay),
+                };
+                if let Some(b) = b {
+                    signals.set_time_limits(Some(b.soft), Some(b.hard));
+                }
+            }
+            let hold = go.infinite;
+            let multipv = o.multipv > 1;
+            let history = self.history.clone();
+            let signals2 = Arc::clone(&signals);
+            let control2 = Arc::clone(&control);
+            std::thread::Builder::new()
+                .name("search".into())
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    let mut printer = InfoPrinter {
+                        out: Arc::clone(&out),
+                        multipv,
+                        last_bound_line: None,
+                    };
+                    let result = search(&pos, &history, &limits, &tt, &signals2, &mut printer);
+                    // `go infinite` and `go ponder` keep their answer until told.
+                    while (hold || control2.pondering.load(Ordering::Acquire))
+                        && !control2.released.load(Ordering::Acquire)
+                    {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    let mut lines = Vec::new();
+                    if let Some(mut info) = result.info {
+                        info.time = signals2.elapsed().max(info.time);
+                        lines.push(format_info(&info, multipv));
+                    }
+                    lines.push(match result.outcome {
+                        SearchOutcome::Move {
+                            best,
+                            ponder: Some(p),
+                        } => {
+                            format!("bestmove {best} ponder {p}")
+                        }
+                        SearchOutcome::Move { best, ponder: None } => format!("bestmove {best}"),
+                        SearchOutcome::Resign => "bestmove resign".to_string(),
+                        SearchOutcome::Win => "bestmove win".to_string(),
+                    });
+                    say_all(&out, &lines);
+                    let _ = tx.send(Event::SearchDone(id));
+                })
+        };
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    id,
+                    signals,
+                    control,
+                    handle,
+                    ponder_clock: go.clock,
+                    side,
+                });
+            }
+            Err(e) => {
+                // Without a thread, answer at once so the GUI is not left waiting.
+                self.info_string(format!("error: cannot start the search thread: {e}"));
+                let reply = if go.mate.is_some() {
+                    "checkmate timeout".to_string()
+                } else {
+                    match self.pos.legal_moves().first() {
+                        Some(m) => format!("bestmove {m}"),
+                        None => "bestmove resign".to_string(),
+                    }
+                };
+                say(&self.out, reply);
+            }
+        }
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let depth = depth.min(64);
+        let start = Instant::now();
+        let mut lines = Vec::new();
+        let mut total = 0u64;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for (mv, n) in perft_divide(&self.pos, depth) {
+                lines.push(format!("{mv}: {n}"));
+                total += n;
+            }
+        }
+        let ms = start.elapsed().as_millis() as u64;
+        lines.push(format!(
+            "info string time {ms} ms, {} nodes/second",
+            total * 1000 / ms.max(1)
+        ));
+        lines.push(format!("Nodes searched: {total}"));
+        say_all(&self.out, &lines);
+    }
+}
+
+/// Half the memory available now in MB, where the system says (Linux `/proc/meminfo`).
+fn memory_cap_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kb / 1024 / 2).max(1))
+}
+
+/// Runs the USI loop on standard input and output until `quit` or end of input.
+pub fn run_stdio() {
+    let (tx, rx) = channel();
+    if std::io::stdin().is_terminal() {
+        eprintln!("tokin is a USI shogi engine: type `usi`, or see `tokin --help`");
+    }
+    let reader_tx = tx.clone();
+    let _ = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match lock.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if reader_tx.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = reader_tx.send(Event::InputClosed);
+        });
+    let mut session = Session::new(Box::new(std::io::stdout()), tx);
+    for event in rx {
+        if session.handle(event) == Flow::Quit {
+            break;
+        }
+    }
+}

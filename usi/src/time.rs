@@ -1,0 +1,141 @@
+//! Time management: how long to think, from the clock fields of `go` (or `ponderhit`).
+//!
+//! Two limits come out. The soft limit ends the search between iterations; the hard limit
+//! stops it at once. Both leave `NetworkDelay` milliseconds for the pipe, the scheduler
+//! and the GUI, so the move arrives before the flag falls.
+//!
+//! - Byoyomi (秒読み): the byoyomi is spent anyway, so once the main time is gone the engine
+//!   uses nearly all of it; while main time remains it adds a slice of it.
+//! - Fischer: a slice of the main time plus most of the increment.
+//! - Sudden death (no byoyomi, no increment): a slice of the main time, never all of it.
+
+use crate::command::ClockFields;
+use std::time::Duration;
+use tokin_engine::Color;
+
+/// The limits for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Stop now.
+    pub hard: Duration,
+}
+
+/// How many moves' worth of main time one move may use (a slice).
+const MOVES_HORIZON: u64 = 30;
+/// The hard limit may reach this many slices.
+const HARD_SLICES: u64 = 5;
+
+/// The budget for `side` to move under `clock` with `overhead` ms kept back, or `None` when
+/// the clock says nothing (no time limit).
+///
+/// # Examples
+/// ```
+/// use std::time::Duration;
+/// use tokin_usi::{command::ClockFields, time::budget};
+/// use tokin_engine::Color;
+/// let clock = ClockFields { btime: Some(0), wtime: Some(0), byoyomi: Some(1000), ..Default::default() };
+/// let b = budget(&clock, Color::Black, 50).unwrap();
+/// assert_eq!(b.hard, Duration::from_millis(950));
+/// ```
+pub fn budget(clock: &ClockFields, side: Color, overhead: u64) -> Option<Budget> {
+    if !clock.any() {
+        return None;
+    }
+    let (main, inc) = match side {
+        Color::Black => (clock.btime.unwrap_or(0), clock.binc.unwrap_or(0)),
+        Color::White => (clock.wtime.unwrap_or(0), clock.winc.unwrap_or(0)),
+    };
+    let byoyomi = clock.byoyomi.unwrap_or(0);
+    // Everything this move may use before the flag falls, minus the safety margin.
+    let available = main
+        .saturating_add(byoyomi)
+        .saturating_add(inc)
+        .saturating_sub(overhead)
+        .max(1);
+    let slice = main / MOVES_HORIZON;
+    let (soft, hard) = if inc > 0 {
+        (slice + inc * 3 / 4, slice * HARD_SLICES + inc)
+    } else if byoyomi > 0 {
+        (slice + byoyomi, slice * HARD_SLICES + byoyomi)
+    } else {
+        (slice, slice * HARD_SLICES)
+    };
+    let hard = hard.min(available).max(1);
+    let soft = soft.min(hard).max(1);
+    Some(Budget {
+        soft: Duration::from_millis(soft),
+        hard: Duration::from_millis(hard),
+    })
+}
+
+/// The budget for `go movetime N`: think exactly N ms minus the overhead.
+pub fn movetime_budget(ms: u64, overhead: u64) -> Budget {
+    let t = Duration::from_millis(ms.saturating_sub(overhead).max(1));
+    Budget { soft: t, hard: t }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(b: u64, w: u64, byo: Option<u64>, inc: Option<u64>) -> ClockFields {
+        ClockFields {
+            btime: Some(b),
+            wtime: Some(w),
+            byoyomi: byo,
+            binc: inc,
+            winc: inc,
+        }
+    }
+
+    fn ms(d: Duration) -> u64 {
+        d.as_millis() as u64
+    }
+
+    #[test]
+    fn byoyomi_only_uses_nearly_all_of_it() {
+        let b = budget(&clock(0, 0, Some(100), None), Color::White, 30).unwrap();
+        assert_eq!((ms(b.soft), ms(b.hard)), (70, 70));
+    }
+
+    #[test]
+    fn btime_is_blacks_clock() {
+        // Black has little time, White a lot: Black must move fast.
+        let c = clock(3000, 600_000, Some(0), None);
+        let black = budget(&c, Color::Black, 50).unwrap();
+        let white = budget(&c, Color::White, 50).unwrap();
+        assert!(black.hard < white.hard);
+        assert!(ms(black.hard) <= 3000 - 50);
+    }
+
+    #[test]
+    fn never_more_than_the_clock_allows() {
+        for main in [0u64, 1, 10, 60, 100, 1000, 10_000, 600_000] {
+            for byo in [None, Some(0), Some(100), Some(1000)] {
+                for inc in [None, Some(0), Some(100)] {
+                    let c = clock(main, main, byo, inc);
+                    let b = budget(&c, Color::Black, 50).unwrap();
+                    let limit = (main + byo.unwrap_or(0) + inc.unwrap_or(0))
+                        .saturating_sub(50)
+                        .max(1);
+                    assert!(ms(b.hard) <= limit, "{c:?}: {b:?}");
+                    assert!(b.soft <= b.hard);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fischer_spends_most_of_the_increment() {
+        let b = budget(&clock(2000, 2000, None, Some(100)), Color::Black, 20).unwrap();
+        assert_eq!(ms(b.soft), 2000 / 30 + 75);
+        assert!(ms(b.hard) <= 2080);
+    }
+
+    #[test]
+    fn no_clock_means_no_limit() {
+        assert_eq!(budget(&ClockFields::default(), Color::Black, 50), None);
+    }
+}

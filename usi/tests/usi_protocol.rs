@@ -1,0 +1,553 @@
+//! Transcripts replayed against the built `tokin` binary, as a GUI would drive it.
+//!
+//! Every wait has a timeout, so a hang fails the test instead of hanging the run. No test
+//! asserts a duration: the timeouts are generous and only catch hangs.
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+use tokin_engine::{Move, Position};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<String>,
+    log: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tokin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            rx,
+            log: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.log.push(format!("> {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write to engine");
+        stdin.flush().expect("flush");
+    }
+
+    fn recv(&mut self, until: Instant) -> Option<String> {
+        let now = Instant::now();
+        let left = until.saturating_duration_since(now);
+        match self.rx.recv_timeout(left) {
+            Ok(l) => {
+                self.log.push(format!("< {l}"));
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Lines up to and including the first that satisfies `pred`.
+    fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
+        let mut lines = Vec::new();
+        while let Some(l) = self.recv(deadline) {
+            let done = pred(&l);
+            lines.push(l);
+            if done {
+                return lines;
+            }
+        }
+        panic!("timed out; transcript:\n{}", self.log.join("\n"));
+    }
+
+    /// Every line that arrives within `d`.
+    fn during(&mut self, d: Duration) -> Vec<String> {
+        let deadline = Instant::now() + d;
+        let mut lines = Vec::new();
+        while let Some(l) = self.recv(deadline) {
+            lines.push(l);
+        }
+        lines
+    }
+
+    /// Sends `isready` and returns everything up to `readyok`: a barrier that proves all
+    /// earlier output has arrived.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.until(|l| l == "readyok")
+    }
+
+    fn handshake(&mut self) {
+        self.send("usi");
+        self.until(|l| l == "usiok");
+        self.sync();
+    }
+
+    fn close_and_wait(mut self) -> bool {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn bestmoves(lines: &[String]) -> usize {
+    lines.iter().filter(|l| l.starts_with("bestmove")).count()
+}
+
+fn is_best(l: &str) -> bool {
+    l.starts_with("bestmove")
+}
+
+/// Checks that a `bestmove` line's move (and ponder move) is legal in `pos`.
+fn assert_legal_bestmove(pos: &Position, line: &str) {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(t[0], "bestmove", "{line}");
+    let mv = Move::from_usi(t[1]).unwrap_or_else(|| panic!("not a move: {line}"));
+    assert!(
+        pos.is_legal(mv).is_ok(),
+        "illegal bestmove {line} in {}",
+        pos.to_sfen()
+    );
+    if t.len() == 4 {
+        assert_eq!(t[2], "ponder");
+        let mut after = pos.clone();
+        after.play(mv);
+        let p = Move::from_usi(t[3]).expect("ponder move");
+        assert!(after.is_legal(p).is_ok(), "illegal ponder move in {line}");
+    }
+}
+
+#[test]
+fn handshake_lists_options_then_usiok() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.until(|l| l == "usiok");
+    assert!(lines.iter().any(|l| l.starts_with("id name ")));
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    for name in [
+        "USI_Hash",
+        "USI_Ponder",
+        "Threads",
+        "MultiPV",
+        "MaxMovesToDraw",
+        "EnteringKingRule",
+        "NetworkDelay",
+        "DepthLimit",
+        "NodesLimit",
+        "DrawValue",
+        "PvNotation",
+    ] {
+        assert!(
+            options
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type "))),
+            "missing option {name}"
+        );
+    }
+    for l in options {
+        let t: Vec<&str> = l.split(' ').collect();
+        assert_eq!(t[3], "type", "option name with a space: {l}");
+    }
+    let ready = e.sync();
+    assert_eq!(ready, vec!["readyok".to_string()]);
+    assert!(e.close_and_wait());
+}
+
+#[test]
+fn options_known_unknown_and_bad_values() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Hash value 16");
+    e.send("setoption name USI_Ponder value true");
+    e.send("setoption name NoSuchOption value 3");
+    e.send("setoption name Threads value lots");
+    e.send("setoption name EnteringKingRule value TryRule");
+    let lines = e.sync();
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(infos.len(), 2, "{lines:?}");
+    assert!(infos[0].contains("NoSuchOption"));
+    assert!(infos[1].contains("Threads") && infos[1].contains("lots"));
+}
+
+#[test]
+fn isready_is_answered_during_a_search_and_stop_gives_one_bestmove() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("usinewgame");
+    e.send("position startpos moves 2g2f");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let lines = e.sync();
+    assert_eq!(bestmoves(&lines), 0, "bestmove before stop: {lines:?}");
+    e.send("stop");
+    let lines = e.until(is_best);
+    let mut pos = Position::startpos();
+    pos.play(Move::from_usi("2g2f").unwrap());
+    assert_legal_bestmove(&pos, lines.last().unwrap());
+    // The info right before bestmove carries a PV.
+    let before = &lines[lines.len() - 2];
+    assert!(
+        before.starts_with("info ") && before.contains(" pv "),
+        "{before}"
+    );
+    // A late stop changes nothing: no second bestmove.
+    e.send("stop");
+    let lines = e.sync();
+    assert_eq!(bestmoves(&lines), 0, "{lines:?}");
+}
+
+#[test]
+fn infinite_holds_bestmove_even_with_a_mate_found() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go infinite");
+    let lines = e.during(Duration::from_millis(400));
+    assert_eq!(bestmoves(&lines), 0, "{lines:?}");
+    e.send("stop");
+    let lines = e.until(is_best);
+    assert_eq!(lines.last().unwrap(), "bestmove G*5b");
+}
+
+#[test]
+fn ponder_then_ponderhit() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Ponder value true");
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go ponder btime 0 wtime 0 byoyomi 300");
+    let lines = e.during(Duration::from_millis(300));
+    assert_eq!(bestmoves(&lines), 0, "bestmove while pondering: {lines:?}");
+    e.send("ponderhit");
+    let lines = e.until(is_best);
+    let mut pos = Position::startpos();
+    for m in ["7g7f", "3c3d"] {
+        pos.play(Move::from_usi(m).unwrap());
+    }
+    assert_legal_bestmove(&pos, lines.last().unwrap());
+    let lines = e.sync();
+    assert_eq!(bestmoves(&lines), 0);
+}
+
+#[test]
+fn early_ponder_gets_its_times_with_ponderhit() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go ponder");
+    let lines = e.during(Duration::from_millis(200));
+    assert_eq!(bestmoves(&lines), 0);
+    e.send("ponderhit btime 0 wtime 0 byoyomi 200");
+    let lines = e.until(is_best);
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+}
+
+#[test]
+fn ponder_then_stop() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 7g7f");
+    e.send("go ponder btime 10000 wtime 10000 byoyomi 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    let lines = e.until(is_best);
+    assert_eq!(bestmoves(&lines), 1);
+    let lines = e.sync();
+    assert_eq!(bestmoves(&lines), 0);
+}
+
+#[test]
+fn gameover_during_ponder_then_next_game() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos moves 7g7f");
+    e.send("go ponder btime 10000 wtime 10000 byoyomi 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("gameover win");
+    let lines = e.sync();
+    assert!(bestmoves(&lines) <= 1, "{lines:?}");
+    e.send("usinewgame");
+    e.send("position startpos");
+    e.send("go btime 0 wtime 0 byoyomi 100");
+    let lines = e.until(is_best);
+    assert_eq!(bestmoves(&lines), 1);
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+    let lines = e.sync();
+    assert_eq!(bestmoves(&lines), 0);
+}
+
+#[test]
+fn stop_then_gameover_while_thinking_gives_exactly_one_bestmove() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go btime 60000 wtime 60000 byoyomi 10000");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    e.send("gameover lose");
+    let lines = e.sync();
+    assert_eq!(bestmoves(&lines), 1, "{lines:?}");
+}
+
+#[test]
+fn bad_input_is_reported_and_the_last_good_position_kept() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("foo bar");
+    e.send("position startpos moves 7g7f");
+    e.send("position sfen garbage b - 1");
+    e.send("position startpos moves 7g7f 3c3d 7g7f");
+    e.send("position startpos moves 7g7f xyz");
+    e.send("position");
+    e.send("go btime abc byoyomi 100");
+    let lines = e.until(is_best);
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(errors.len(), 6, "{lines:?}");
+    assert!(errors[0].contains("foo"));
+    assert!(errors[1].contains("garbage"));
+    assert!(
+        errors[2].contains("move 3") && errors[2].contains("7g7f"),
+        "{}",
+        errors[2]
+    );
+    assert!(
+        errors[3].contains("move 2") && errors[3].contains("xyz"),
+        "{}",
+        errors[3]
+    );
+    let mut pos = Position::startpos();
+    pos.play(Move::from_usi("7g7f").unwrap());
+    assert_legal_bestmove(&pos, lines.last().unwrap());
+    e.send("d");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| *l == format!("sfen {}", pos.to_sfen())),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn go_without_position_searches_the_start_position() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("go depth 2");
+    let lines = e.until(is_best);
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+}
+
+#[test]
+fn end_of_input_and_quit_exit_even_mid_search() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("go infinite");
+    assert!(e.close_and_wait(), "no exit after EOF");
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("go infinite");
+    e.send("quit");
+    assert!(e.close_and_wait(), "no exit after quit");
+}
+
+#[test]
+fn mate_in_one_is_scored_mate_1() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go btime 0 wtime 0 byoyomi 500");
+    let lines = e.until(is_best);
+    assert_eq!(lines.last().unwrap(), "bestmove G*5b");
+    let before = &lines[lines.len() - 2];
+    assert!(before.contains("score mate 1 "), "{before}");
+}
+
+#[test]
+fn mated_side_resigns() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    e.send("go btime 0 wtime 0 byoyomi 100");
+    let lines = e.until(is_best);
+    assert_eq!(lines.last().unwrap(), "bestmove resign");
+}
+
+#[test]
+fn declaration_win_only_under_the_rule_in_force() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen B1SG1GS1R/1P2K2P1/2P3P2/9/9/9/9/9/4k4 b 2G2S2N2L2P 1");
+    e.send("go btime 0 wtime 0 byoyomi 100");
+    let lines = e.until(is_best);
+    assert_eq!(lines.last().unwrap(), "bestmove win");
+    e.send("setoption name EnteringKingRule value CSARule24");
+    e.send("go btime 0 wtime 0 byoyomi 100");
+    let lines = e.until(is_best);
+    assert_ne!(lines.last().unwrap(), "bestmove win");
+    e.send("setoption name EnteringKingRule value NoEnteringKing");
+    e.send("go btime 0 wtime 0 byoyomi 100");
+    let lines = e.until(is_best);
+    assert_ne!(lines.last().unwrap(), "bestmove win");
+}
+
+#[test]
+fn go_mate_answers_one_checkmate_line() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    e.send("go mate 1000");
+    let lines = e.until(|l| l.starts_with("checkmate"));
+    assert_eq!(lines.last().unwrap(), "checkmate G*5b");
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    e.send("go mate 1000");
+    let lines = e.until(|l| l.starts_with("checkmate"));
+    let last = lines.last().unwrap();
+    assert!(
+        last == "checkmate nomate" || last == "checkmate timeout",
+        "{last}"
+    );
+    let lines = e.sync();
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("checkmate") || is_best(l)),
+        "{lines:?}"
+    );
+    // Stopped before an answer: `timeout`, once. (Checks go on and on here.)
+    e.send("position sfen 8k/9/9/9/9/9/9/9/K8 b RG 1");
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("stop");
+    let lines = e.until(|l| l.starts_with("checkmate"));
+    assert_eq!(lines.last().unwrap(), "checkmate timeout");
+    let lines = e.sync();
+    assert!(!lines.iter().any(|l| l.starts_with("checkmate")));
+}
+
+#[test]
+fn go_perft_prints_divide_and_total() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go perft 2");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 900");
+    assert_eq!(lines.iter().filter(|l| l.ends_with(": 30")).count(), 30);
+    e.send("moves");
+    let lines = e.sync();
+    assert_eq!(lines[0].split_whitespace().count(), 30);
+}
+
+#[test]
+fn every_bestmove_of_a_short_self_game_is_legal() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("usinewgame");
+    let mut pos = Position::startpos();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..12 {
+        let cmd = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        e.send(&cmd);
+        e.send("go btime 0 wtime 0 byoyomi 50");
+        let lines = e.until(is_best);
+        let last = lines.last().unwrap().clone();
+        assert_legal_bestmove(&pos, &last);
+        let mv = last.split_whitespace().nth(1).unwrap().to_string();
+        pos.play(Move::from_usi(&mv).unwrap());
+        moves.push(mv);
+    }
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves 1g1f 9g9f");
+    let lines = e.until(is_best);
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(best == "1g1f" || best == "9g9f", "{best}");
+}
+
+#[test]
+fn tsume_sfen_without_the_attackers_king_is_accepted() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1");
+    let lines = e.sync();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    e.send("go mate infinite");
+    let lines = e.until(|l| l.starts_with("checkmate"));
+    assert_eq!(lines.last().unwrap(), "checkmate G*5b");
+    e.send("go btime 0 wtime 0 byoyomi 100");
+    let lines = e.until(is_best);
+    assert_eq!(lines.last().unwrap(), "bestmove G*5b");
+}
+
+#[test]
+fn multipv_lines_come_numbered() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.until(is_best);
+    for k in 1..=3 {
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(&format!(" multipv {k} pv "))),
+            "no multipv {k}: {lines:?}"
+        );
+    }
+}
