@@ -433,15 +433,39 @@ fn garbage_and_mutated_bytes_never_panic() {
         let raw: Vec<u8> = (0..len).map(|_| rng.random()).collect();
         parse_all_formats(&raw);
     }
+    // TOKIN_FUZZ_ROUNDS=N raises the number of mutations per fixture for a longer local run.
+    let rounds: usize = std::env::var("TOKIN_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(25);
     for name in GOOD {
         let bytes = std::fs::read(dir().join(name)).unwrap();
-        for _ in 0..25 {
+        for _ in 0..rounds {
             let mut b = bytes.clone();
             for _ in 0..rng.random_range(1..6) {
                 let i = rng.random_range(0..b.len());
                 b[i] = rng.random();
             }
             parse_all_formats(&b);
+            // Text-level damage keeps the file readable as text: replaced characters, and
+            // lines dropped or repeated.
+            let text = record::decode(&bytes);
+            let mut chars: Vec<char> = text.chars().collect();
+            for _ in 0..rng.random_range(1..4) {
+                let i = rng.random_range(0..chars.len());
+                chars[i] = alphabet[rng.random_range(0..alphabet.len())];
+            }
+            let damaged: String = chars.into_iter().collect();
+            parse_all_formats(damaged.as_bytes());
+            let mut lines: Vec<&str> = text.lines().collect();
+            let i = rng.random_range(0..lines.len());
+            if rng.random_bool(0.5) {
+                lines.remove(i);
+            } else {
+                let l = lines[i];
+                lines.insert(rng.random_range(0..lines.len()), l);
+            }
+            parse_all_formats(lines.join("\n").as_bytes());
         }
     }
 }
