@@ -65,6 +65,9 @@ struct Reader {
     handicap: Option<(Handicap, usize)>,
     setup: Option<Setup>,
     last_bod_line: usize,
+    /// Moves numbered before the first one in the file: a game saved from a diagram may
+    /// continue the numbering of the game it came from (`  31 ７六歩(77)` as its first move).
+    ply_offset: usize,
     tree: Option<Tree>,
     stopped: bool,
     warnings: Vec<RecordError>,
@@ -79,6 +82,7 @@ impl Reader {
             handicap: None,
             setup: None,
             last_bod_line: 0,
+            ply_offset: 0,
             tree: None,
             stopped: false,
             warnings: Vec::new(),
@@ -174,6 +178,7 @@ impl Reader {
                 .ok_or_else(|| {
                     RecordError::new(n, column_of(line, t), t, "a variation line is 変化：N手")
                 })?;
+            let ply = ply.saturating_sub(self.ply_offset);
             let tree = self.tree(n)?;
             return tree
                 .branch(ply)
@@ -307,8 +312,13 @@ impl Reader {
             rest = rest[..open].trim_end_matches([' ', '\t', '\u{3000}']);
         }
         let mv_text = rest.trim_start_matches(MARKS);
+        let first_move = self.tree(n)?.next_ply() == 1;
+        if first_move && number > 1 && self.setup.is_some() {
+            self.ply_offset = number - 1;
+        }
+        let offset = self.ply_offset;
         let tree = self.tree(n)?;
-        let expected = tree.next_ply();
+        let expected = tree.next_ply() + offset;
         if number != expected {
             return Err(RecordError::new(
                 n,
@@ -764,6 +774,15 @@ fn write_ki2_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_diagram_game_may_continue_the_numbering() {
+        let text = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n手数----指手---------消費時間--\n  31 ５二金打\n  32 投了\n\n変化：31手\n  31 ４二金打\n";
+        let r = &parse(text, ReadOptions::default()).unwrap().records[0];
+        assert_eq!(r.main.moves.len(), 1);
+        assert_eq!(r.main.moves[0].variations.len(), 1);
+        assert_eq!(r.main.end.as_ref().map(|e| e.kind), Some(EndKind::Resign));
+    }
 
     #[test]
     fn kif_time_round_trip() {
