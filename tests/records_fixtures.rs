@@ -319,7 +319,7 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
         Option<usize>,
         Option<usize>,
     );
-    let cases: [Case; 10] = [
+    let cases: [Case; 11] = [
         (
             "damaged_illegal.kif",
             9,
@@ -332,7 +332,7 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
             "damaged_truncated.csa",
             9,
             1,
-            "a CSA move is",
+            "is not a csa move",
             Some(4),
             Some(3),
         ),
@@ -349,6 +349,14 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
         ("damaged_header.kif", 2, 1, "not a header", None, None),
         ("damaged_handicap.kif", 1, 5, "unknown handicap", None, None),
         ("damaged_json.jkf", 4, 0, "bad JSON", None, None),
+        (
+            "damaged_header.csa",
+            2,
+            1,
+            "unknown header key `$FOO`",
+            None,
+            Some(1),
+        ),
         (
             "damaged_illegal.jkf",
             7,
@@ -425,15 +433,58 @@ fn garbage_and_mutated_bytes_never_panic() {
         let raw: Vec<u8> = (0..len).map(|_| rng.random()).collect();
         parse_all_formats(&raw);
     }
+    // TOKIN_FUZZ_ROUNDS=N raises the number of mutations per fixture for a longer local run.
+    let rounds: usize = std::env::var("TOKIN_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(25);
     for name in GOOD {
         let bytes = std::fs::read(dir().join(name)).unwrap();
-        for _ in 0..25 {
+        for _ in 0..rounds {
             let mut b = bytes.clone();
             for _ in 0..rng.random_range(1..6) {
                 let i = rng.random_range(0..b.len());
                 b[i] = rng.random();
             }
             parse_all_formats(&b);
+            // Text-level damage keeps the file readable as text: replaced characters, and
+            // lines dropped or repeated.
+            let text = record::decode(&bytes);
+            let mut chars: Vec<char> = text.chars().collect();
+            for _ in 0..rng.random_range(1..4) {
+                let i = rng.random_range(0..chars.len());
+                chars[i] = alphabet[rng.random_range(0..alphabet.len())];
+            }
+            let damaged: String = chars.into_iter().collect();
+            parse_all_formats(damaged.as_bytes());
+            let mut lines: Vec<&str> = text.lines().collect();
+            let i = rng.random_range(0..lines.len());
+            if rng.random_bool(0.5) {
+                lines.remove(i);
+            } else {
+                let l = lines[i];
+                lines.insert(rng.random_range(0..lines.len()), l);
+            }
+            parse_all_formats(lines.join("\n").as_bytes());
         }
     }
+}
+
+#[test]
+fn several_games_in_one_file_survive_csa_usi_and_psn() {
+    let games = read_with("multi.csa", ReadOptions::default())
+        .unwrap()
+        .records;
+    for f in [Format::Csa, Format::Usi, Format::Psn] {
+        let w = record::write_all(&games, f);
+        let back = record::parse(&w.text, f, ReadOptions::default()).unwrap();
+        let expected: Vec<Record> = games.iter().map(|g| restrict(g, f)).collect();
+        assert_eq!(back.records, expected, "{f}\n{}", w.text);
+    }
+    let w = record::write_all(&games, Format::Kif);
+    assert!(
+        w.losses.iter().any(|l| l.contains("one game per file")),
+        "{:?}",
+        w.losses
+    );
 }

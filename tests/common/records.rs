@@ -1,7 +1,7 @@
 //! Helpers shared by the record tests: what each format can hold.
 
 use std::time::Duration;
-use tokin_notation::record::{Format, HeaderKey, Line, MoveTime, Record};
+use tokin_notation::record::{self, Format, HeaderKey, Line, MoveTime, Record};
 
 /// CSA keeps no stated totals; KIF and JKF keep whole seconds.
 fn restrict_time(time: &mut Option<MoveTime>, f: Format) {
@@ -82,9 +82,9 @@ pub fn restrict(record: &Record, f: Format) -> Record {
             r.header.clear();
             r.comments.clear();
         }
-        Format::Csa => r
-            .header
-            .retain(|(k, _)| !matches!(k, HeaderKey::Other(k) if !k.is_ascii())),
+        Format::Csa => r.header.retain(
+            |(k, _)| !matches!(k, HeaderKey::Other(k) if !record::csa::OTHER_KEYS.contains(&k.as_str())),
+        ),
         Format::Psn => r
             .header
             .retain(|(k, _)| !matches!(k, HeaderKey::Other(k) if !k.is_ascii())),

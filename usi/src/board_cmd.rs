@@ -3,13 +3,14 @@
 
 use clap::Args;
 use std::process::ExitCode;
-use tokin_engine::Position;
+use tokin_engine::{Handicap, Position};
 use tokin_notation::record::diagram::{self, Style};
 
 /// Arguments of `tokin board`.
 #[derive(Args, Debug)]
 pub struct BoardArgs {
-    /// The position: a whole SFEN as one argument, or `startpos` (the default).
+    /// The position: a whole SFEN as one argument, `startpos` (the default), or a handicap
+    /// name such as `2-pieces` or `香落ち`.
     #[arg(long, default_value = "startpos")]
     pub sfen: String,
     /// Moves (USI) to play from the position first.
@@ -32,7 +33,11 @@ pub fn render_position(pos: &Position) -> String {
 
 /// Runs `tokin board`.
 pub fn run(args: &BoardArgs) -> ExitCode {
-    match crate::perft_cmd::setup_position(&args.sfen, &args.moves) {
+    let sfen = match Handicap::from_name(&args.sfen) {
+        Some(h) if args.sfen != "startpos" => h.position().to_sfen(),
+        _ => args.sfen.clone(),
+    };
+    match crate::perft_cmd::setup_position(&sfen, &args.moves) {
         Ok(pos) => {
             print!("{}", diagram::render(&pos, args.style));
             ExitCode::SUCCESS

@@ -23,7 +23,7 @@ use tokin_engine::search::{
     Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, Signals,
     TranspositionTable, mate_search, search,
 };
-use tokin_engine::{Color, GameHistory, Move, Position, Square, eval, perft_divide};
+use tokin_engine::{Color, GameHistory, Move, Position, eval, perft_divide};
 
 /// What the event loop hears about.
 #[derive(Debug)]
@@ -176,38 +176,13 @@ fn build_position(start: &Start, moves: &[String]) -> Result<(Position, GameHist
     Ok((pos, history))
 }
 
-/// The board as text, Black at the bottom, then the hands and the SFEN.
+/// The board as text for the `d` command: the compact diagram of `tokin board` (Black at the
+/// bottom, hands above and below, ◀ at the side to move), then the SFEN.
 pub fn diagram(pos: &Position) -> Vec<String> {
-    let mut lines = vec![format!("White hand: {}", pos.hand(Color::White))];
-    lines.push("  9  8  7  6  5  4  3  2  1".to_string());
-    lines.push("+---------------------------+".to_string());
-    for r in 1..=9u8 {
-        let mut row = String::from("|");
-        for f in (1..=9u8).rev() {
-            let sq = tokin_engine::File::from_number(f)
-                .zip(tokin_engine::Rank::from_number(r))
-                .map(|(f, r)| Square::new(f, r));
-            let cell = sq
-                .and_then(|s| pos.piece_at(s))
-                .map_or_else(|| " .".to_string(), |p| format!("{:>2}", p.sfen()));
-            row.push_str(&cell);
-            row.push(' ');
-        }
-        row.push_str(&format!("| {}", (b'a' + r - 1) as char));
-        lines.push(row);
-    }
-    lines.push("+---------------------------+".to_string());
-    lines.push(format!("Black hand: {}", pos.hand(Color::Black)));
-    lines.push(format!(
-        "side to move: {}, move {}",
-        match pos.side_to_move() {
-            Color::Black => "black",
-            Color::White => "white",
-        },
-        pos.move_number()
-    ));
-    lines.push(format!("sfen {}", pos.to_sfen()));
-    lines
+    crate::board_cmd::render_position(pos)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 impl Session {

@@ -180,6 +180,14 @@ fn board_draws_each_style() {
     let o = tokin(&["board", "--sfen", "8k/9/9/9/9/9/9/9/K8 b 2G 1"]);
     let out = text(&o.stdout);
     assert!(out.contains("☗ 金2 ◀"), "{out}");
+    let o = tokin(&[
+        "board", "--sfen", "2-pieces", "--moves", "5a4b", "--style", "bod",
+    ]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("|v香v桂v銀v金 ・v金v銀v桂v香|一\n| ・ ・ ・ ・ ・v玉 ・ ・ ・|二"),
+        "{out}"
+    );
     let o = tokin(&["board", "--style", "fancy"]);
     assert_eq!(o.status.code(), Some(2));
     let o = tokin(&["board", "--moves", "7g7e"]);

@@ -22,11 +22,15 @@ use super::{
     EndKind, Ending, HeaderKey, MoveTime, Node, Parsed, ReadOptions, Record, RecordError, Start,
     Written, numbered_lines,
 };
+use crate::{Style, write_move};
 use std::fmt::Write as _;
 use std::time::Duration;
 use tokin_engine::{
     Color, File, Hand, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
 };
+
+/// The `$` keys of CSA V3.0 besides those [`HeaderKey`] names.
+pub const OTHER_KEYS: [&str; 6] = ["TIME", "TIME+", "TIME-", "MAX_MOVES", "JISHOGI", "NOTE"];
 
 /// The two-letter CSA code of a piece kind.
 pub fn kind_code(kind: PieceKind) -> &'static str {
@@ -69,78 +73,33 @@ fn square_from_digits(s: &str) -> Option<Square> {
 
 /// Writes a move in CSA form, such as `+7776FU` or `-0055KA` (the piece is the one standing
 /// on the destination after the move). `mv` must be legal in `pos`.
+///
+/// # Examples
+/// ```
+/// use tokin_engine::{Move, Position};
+/// use tokin_notation::record::csa;
+/// let pos = Position::startpos();
+/// assert_eq!(csa::move_text(&pos, Move::from_usi("7g7f").unwrap()), "+7776FU");
+/// ```
 pub fn move_text(pos: &Position, mv: Move) -> String {
-    let side = color_sign(pos.side_to_move());
-    match mv.from() {
-        None => {
-            let kind = mv.drop_kind().unwrap_or(PieceKind::Pawn);
-            format!("{side}00{}{}", square_digits(mv.to()), kind_code(kind))
-        }
-        Some(from) => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            let kind = if mv.is_promotion() {
-                kind.promote().unwrap_or(kind)
-            } else {
-                kind
-            };
-            format!(
-                "{side}{}{}{}",
-                square_digits(from),
-                square_digits(mv.to()),
-                kind_code(kind)
-            )
-        }
-    }
+    write_move(pos, None, mv, Style::Csa).unwrap_or_default()
 }
 
 /// Reads a CSA move such as `+7776FU` in `pos` and checks it is legal.
 ///
 /// # Errors
 /// A sentence saying what is wrong.
+///
+/// # Examples
+/// ```
+/// use tokin_engine::{Move, Position};
+/// use tokin_notation::record::csa;
+/// let pos = Position::startpos();
+/// assert_eq!(csa::parse_move(&pos, "+7776FU"), Ok(Move::from_usi("7g7f").unwrap()));
+/// assert!(csa::parse_move(&pos, "-3334FU").is_err());
+/// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let t = text.trim();
-    if t.len() != 7 || !t.is_ascii() {
-        return Err("a CSA move is a sign, two squares and a piece, such as +7776FU".into());
-    }
-    let color = match &t[..1] {
-        "+" => Color::Black,
-        "-" => Color::White,
-        _ => return Err("a CSA move starts with + or -".into()),
-    };
-    if color != pos.side_to_move() {
-        return Err(format!("it is {}'s turn", pos.side_to_move()));
-    }
-    let to = square_from_digits(&t[3..5]).ok_or("bad destination square")?;
-    let kind = kind_from_code(&t[5..7]).ok_or("unknown piece code")?;
-    let mv = if &t[1..3] == "00" {
-        if !kind.is_hand_kind() {
-            return Err(format!("{} cannot be dropped", &t[5..7]));
-        }
-        Move::drop(kind, to)
-    } else {
-        let from = square_from_digits(&t[1..3]).ok_or("bad origin square")?;
-        if from == to {
-            return Err("origin and destination are the same square".into());
-        }
-        let on_board = pos
-            .piece_at(from)
-            .ok_or_else(|| format!("no piece on {}", &t[1..3]))?;
-        let promote = if on_board.kind == kind {
-            false
-        } else if on_board.kind.promote() == Some(kind) {
-            true
-        } else {
-            return Err(format!(
-                "the piece on {} is {}, not {}",
-                &t[1..3],
-                kind_code(on_board.kind),
-                &t[5..7]
-            ));
-        };
-        Move::normal(from, to, promote)
-    };
-    pos.is_legal(mv).map_err(|e| format!("illegal move: {e}"))?;
-    Ok(mv)
+    crate::parse_move(pos, None, text.trim(), Style::Csa).map_err(|e| e.to_string())
 }
 
 /// Reads every game in a CSA file.
@@ -190,6 +149,8 @@ struct GameReader<'w> {
     ended: bool,
     stopped: bool,
     lenient: bool,
+    /// A problem passed over in lenient mode by the statement just read.
+    note: Option<String>,
     warnings: &'w mut Vec<RecordError>,
 }
 
@@ -209,6 +170,7 @@ fn parse_game(
         ended: false,
         stopped: false,
         lenient: opts.lenient,
+        note: None,
         warnings,
     };
     for &(n, line) in lines {
@@ -239,7 +201,11 @@ fn parse_game(
             if st.trim().is_empty() {
                 continue;
             }
-            if let Err(e) = r.statement(st) {
+            let result = r.statement(st);
+            if let Some(note) = r.note.take() {
+                r.warnings.push(RecordError::new(n, col, st.trim(), note));
+            }
+            if let Err(e) = result {
                 let e = RecordError::new(n, col + e.0, st.trim(), e.1);
                 let e = match e.ply {
                     None => {
@@ -354,7 +320,12 @@ impl GameReader<'_> {
                     "END_TIME" => HeaderKey::EndTime,
                     "TIME_LIMIT" => HeaderKey::TimeControl,
                     "OPENING" => HeaderKey::Opening,
-                    other => HeaderKey::Other(other.to_string()),
+                    other if OTHER_KEYS.contains(&other) => HeaderKey::Other(other.to_string()),
+                    other if self.lenient => {
+                        self.note = Some(format!("unknown header key `${other}` (kept)"));
+                        HeaderKey::Other(other.to_string())
+                    }
+                    other => return err(format!("unknown header key `${other}`")),
                 };
                 self.record.header.push((key, v.to_string()));
                 Ok(())
@@ -653,15 +624,7 @@ pub fn write(record: &Record) -> Written {
             HeaderKey::TimeControl => "TIME_LIMIT",
             HeaderKey::Opening => "OPENING",
             HeaderKey::Other(k) => {
-                if !k.is_empty()
-                    && k.bytes().all(|b| {
-                        b.is_ascii_uppercase()
-                            || b.is_ascii_digit()
-                            || b == b'_'
-                            || b == b'+'
-                            || b == b'-'
-                    })
-                {
+                if OTHER_KEYS.contains(&k.as_str()) {
                     k.as_str()
                 } else {
                     out.losses.push(format!("CSA has no header key for `{k}`"));

@@ -7,6 +7,16 @@
 //! `time` (`now` {m, s}, `total` {h, m, s}), `comments`, and `forks` (alternative lines for
 //! that move), or a `special` ending (`TORYO`, ...). Times are whole seconds; bookmarks and
 //! the endings CSA has no name for are written as comments-free losses.
+//!
+//! ```
+//! use tokin_notation::record::{jkf, ReadOptions};
+//!
+//! let text = r#"{"header":{"先手":"A"},"initial":{"preset":"KA"},"moves":[{},
+//!   {"move":{"from":{"x":5,"y":1},"to":{"x":4,"y":2},"color":1,"piece":"OU"}},{"special":"TORYO"}]}"#;
+//! let game = &jkf::parse(text, ReadOptions::default()).unwrap().records[0];
+//! assert_eq!(game.start.handicap(), Some(tokin_engine::Handicap::Bishop));
+//! assert!(jkf::write(game).text.contains("\"preset\": \"KA\""));
+//! ```
 
 use super::model::Clock;
 use super::{

@@ -8,6 +8,18 @@
 //! direction words (`▲７六歩    △３四歩`) and states the end in its `まで…手で…` line.
 //!
 //! Text is decoded by the caller ([`super::decode`]); a byte-order mark and CRLF are fine.
+//!
+//! ```
+//! use tokin_notation::record::{kif, EndKind, ReadOptions};
+//!
+//! let text = "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ２二角成(88) ( 0:03/00:00:04)\n   4 同　銀(31)   ( 0:01/00:00:03)\n   5 投了\n";
+//! let game = &kif::parse(text, ReadOptions::default()).unwrap().records[0];
+//! assert_eq!(game.main.moves.len(), 4);
+//! assert_eq!(game.main.end.as_ref().unwrap().kind, EndKind::Resign);
+//! let ki2 = kif::write_ki2(game).text;
+//! assert!(ki2.contains("▲７六歩    △３四歩    ▲２二角成  △同　銀\n"));
+//! assert!(ki2.contains("まで4手で後手の勝ち"));
+//! ```
 
 use super::diagram;
 use super::error::column_of;
@@ -53,6 +65,9 @@ struct Reader {
     handicap: Option<(Handicap, usize)>,
     setup: Option<Setup>,
     last_bod_line: usize,
+    /// Moves numbered before the first one in the file: a game saved from a diagram may
+    /// continue the numbering of the game it came from (`  31 ７六歩(77)` as its first move).
+    ply_offset: usize,
     tree: Option<Tree>,
     stopped: bool,
     warnings: Vec<RecordError>,
@@ -67,6 +82,7 @@ impl Reader {
             handicap: None,
             setup: None,
             last_bod_line: 0,
+            ply_offset: 0,
             tree: None,
             stopped: false,
             warnings: Vec::new(),
@@ -162,6 +178,7 @@ impl Reader {
                 .ok_or_else(|| {
                     RecordError::new(n, column_of(line, t), t, "a variation line is 変化：N手")
                 })?;
+            let ply = ply.saturating_sub(self.ply_offset);
             let tree = self.tree(n)?;
             return tree
                 .branch(ply)
@@ -181,21 +198,15 @@ impl Reader {
             return Ok(());
         }
         if self.tree.is_none() {
-            let setup = self.setup.get_or_insert_with(Setup::empty);
-            let before = setup.clone();
-            match diagram::read_bod_line(setup, line) {
+            // Diagram lines fill a setup that only exists once a diagram line has been seen.
+            let mut setup = self.setup.clone().unwrap_or_else(Setup::empty);
+            match diagram::read_bod_line(&mut setup, line) {
                 Ok(true) => {
+                    self.setup = Some(setup);
                     self.last_bod_line = n;
                     return Ok(());
                 }
-                Ok(false) => {
-                    if before == Setup::empty()
-                        && *setup == Setup::empty()
-                        && self.last_bod_line == 0
-                    {
-                        self.setup = None;
-                    }
-                }
+                Ok(false) => {}
                 Err((col, msg)) => {
                     return Err(RecordError::new(
                         n,
@@ -301,8 +312,13 @@ impl Reader {
             rest = rest[..open].trim_end_matches([' ', '\t', '\u{3000}']);
         }
         let mv_text = rest.trim_start_matches(MARKS);
+        let first_move = self.tree(n)?.next_ply() == 1;
+        if first_move && number > 1 && self.setup.is_some() {
+            self.ply_offset = number - 1;
+        }
+        let offset = self.ply_offset;
         let tree = self.tree(n)?;
-        let expected = tree.next_ply();
+        let expected = tree.next_ply() + offset;
         if number != expected {
             return Err(RecordError::new(
                 n,
@@ -697,11 +713,8 @@ fn write_ki2_line(
             Step::Move(pos, last_to, node, _ply, _total) => {
                 let mut text = String::new();
                 let _ = write_move_into(&mut text, pos, last_to, node.mv, Style::Japanese, &opts);
-                if on_line > 0 {
-                    body.push_str("    ");
-                }
                 // Pad to a column so the moves of successive lines line up.
-                body.push_str(&pad(&text, 10));
+                body.push_str(&pad(&text, 12));
                 on_line += 1;
                 if node.time.is_some() {
                     losses.push("KI2 holds no times".into());
@@ -761,6 +774,15 @@ fn write_ki2_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_diagram_game_may_continue_the_numbering() {
+        let text = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n手数----指手---------消費時間--\n  31 ５二金打\n  32 投了\n\n変化：31手\n  31 ４二金打\n";
+        let r = &parse(text, ReadOptions::default()).unwrap().records[0];
+        assert_eq!(r.main.moves.len(), 1);
+        assert_eq!(r.main.moves[0].variations.len(), 1);
+        assert_eq!(r.main.end.as_ref().map(|e| e.kind), Some(EndKind::Resign));
+    }
 
     #[test]
     fn kif_time_round_trip() {

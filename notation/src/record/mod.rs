@@ -232,15 +232,19 @@ pub fn write(record: &Record, format: Format) -> Written {
 }
 
 /// Writes several games into one file where the format allows it (CSA separates games with
-/// `/`, USI writes a line each); other formats keep only the first and say so.
+/// `/`, USI writes a line each, PSN starts each with its tags); other formats keep only the
+/// first and say so.
 pub fn write_all(records: &[Record], format: Format) -> Written {
     let mut out = Written::default();
     match format {
-        Format::Csa | Format::Usi => {
+        Format::Csa | Format::Usi | Format::Psn => {
             for (i, r) in records.iter().enumerate() {
                 let w = write(r, format);
                 if i > 0 && format == Format::Csa {
                     out.text.push_str("/\n");
+                }
+                if i > 0 && format == Format::Psn {
+                    out.text.push('\n');
                 }
                 out.text.push_str(&w.text);
                 out.losses.extend(w.losses);

@@ -40,6 +40,15 @@ pub(crate) fn validate_start(setup: &Setup) -> Result<Position, PositionError> {
 
 impl Start {
     /// The start for `pos`: a named handicap when the position is one, otherwise the position.
+    ///
+    /// # Examples
+    /// ```
+    /// use tokin_engine::{Handicap, Position};
+    /// use tokin_notation::record::Start;
+    ///
+    /// let pos = Position::from_sfen("lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1").unwrap();
+    /// assert_eq!(Start::from_position(&pos), Start::Handicap(Handicap::TwoPieces));
+    /// ```
     /// Readers use this so a handicap read from a diagram equals the same handicap read by name.
     /// The move number of `pos` is not kept (records number their moves from 1).
     pub fn from_position(pos: &Position) -> Start {
@@ -457,6 +466,17 @@ impl Record {
     }
 
     /// Visits every node, depth first: each node, then its variations, then the next node.
+    ///
+    /// # Examples
+    /// ```
+    /// use tokin_notation::record::{self, Format, ReadOptions};
+    ///
+    /// let text = "[Sente \"A\"]\n\n1. P-7f P-3d (1... P-8d 2. P-2f) 2. P-2f *\n";
+    /// let game = &record::parse(text, Format::Psn, ReadOptions::default()).unwrap().records[0];
+    /// let mut seen = Vec::new();
+    /// game.walk(|v| seen.push(format!("{}:{}:{}", v.ply, v.depth, v.node.mv)));
+    /// assert_eq!(seen, ["1:0:7g7f", "2:0:3c3d", "2:1:8c8d", "3:1:2g2f", "3:0:2g2f"]);
+    /// ```
     pub fn walk(&self, mut visit: impl FnMut(Visit<'_>)) {
         fn walk_line(
             line: &Line,

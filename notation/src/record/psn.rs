@@ -6,6 +6,17 @@
 //! `( ... )` variations that replace the move before them, as in PGN. A result token
 //! (`1-0`, `0-1`, `1/2-1/2`, `*`) closes the game. PSN holds no times, no bookmarks and no
 //! endings of variations.
+//!
+//! ```
+//! use tokin_notation::record::{psn, ReadOptions};
+//!
+//! let text = "[Sente \"A\"]\n[Gote \"B\"]\n\n1. P-7f P-3d (1... P-8d) 2. Bx2b+ {sharp} Sx2b *\n";
+//! let game = &psn::parse(text, ReadOptions::default()).unwrap().records[0];
+//! assert_eq!(game.main.moves.len(), 4);
+//! assert_eq!(game.main.moves[1].variations.len(), 1);
+//! assert_eq!(game.main.moves[2].comments, vec!["sharp".to_string()]);
+//! assert!(psn::write(game).text.contains("1. P-7f P-3d ( 1... P-8d ) 2. Bx2b+ {sharp} 2... Sx2b *"));
+//! ```
 
 use super::{
     EndKind, Ending, HeaderKey, Line, Node, Parsed, ReadOptions, Record, RecordError, Start,
@@ -156,11 +167,44 @@ fn unquote(v: &str) -> Option<String> {
 /// The first problem (unless `opts.lenient`): a bad tag, an unknown handicap, a bad SFEN, a
 /// move that is not legal, an unbalanced parenthesis.
 pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
+    // A tag line after move text starts the next game.
+    let mut games: Vec<Vec<(usize, &str)>> = vec![Vec::new()];
+    let mut in_moves = false;
+    for (n, line) in numbered_lines(text) {
+        let t = line.trim();
+        if t.starts_with('[') && in_moves {
+            games.push(Vec::new());
+            in_moves = false;
+        } else if !t.is_empty() && !t.starts_with('[') {
+            in_moves = true;
+        }
+        if let Some(g) = games.last_mut() {
+            g.push((n, line));
+        }
+    }
+    let mut parsed = Parsed::default();
+    for g in &games {
+        if g.iter().all(|(_, l)| l.trim().is_empty()) {
+            continue;
+        }
+        let record = parse_game(g, opts, &mut parsed.warnings)?;
+        parsed.records.push(record);
+    }
+    if parsed.records.is_empty() {
+        return Err(RecordError::new(0, 0, "", "no game in the PSN text"));
+    }
+    Ok(parsed)
+}
+
+fn parse_game(
+    lines: &[(usize, &str)],
+    opts: ReadOptions,
+    warnings: &mut Vec<RecordError>,
+) -> Result<Record, RecordError> {
     let mut record = Record::new();
-    let mut warnings = Vec::new();
     let mut termination = None;
     let mut body: Vec<(usize, &str)> = Vec::new();
-    for (n, line) in numbered_lines(text) {
+    for &(n, line) in lines {
         let t = line.trim();
         if body.is_empty() && t.starts_with('[') {
             let inner = t
@@ -183,7 +227,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
                 "TimeControl" => record.header.push((HeaderKey::TimeControl, value)),
                 "Opening" => record.header.push((HeaderKey::Opening, value)),
                 "Handicap" => {
-                    let h = Handicap::from_name(&value).ok_or_else(|| {
+                    let h = handicap_from_tag(&value).ok_or_else(|| {
                         RecordError::new(n, name.len() + 3, &value, "unknown handicap")
                     })?;
                     record.start = Start::Handicap(h);
@@ -220,7 +264,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         None,
         0,
         opts,
-        &mut warnings,
+        warnings,
         &mut stop,
         &mut comments,
     )?;
@@ -232,10 +276,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
             .ok_or_else(|| RecordError::new(n, 1, &t, "unknown termination"))?;
         record.main.end = Some(Ending::new(kind));
     }
-    Ok(Parsed {
-        records: vec![record],
-        warnings,
-    })
+    Ok(record)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -342,6 +383,54 @@ fn parse_line(
         ));
     }
     Ok(line)
+}
+
+/// The handicap of a PSN `Handicap` tag: tokin's names (`2-pieces`), Japanese names, or the
+/// spellings other PSN writers use (`2 piece`, `Two pieces`, `Rook and Lance`, `None`).
+fn handicap_from_tag(value: &str) -> Option<Handicap> {
+    if let Some(h) = Handicap::from_name(value.trim()) {
+        return Some(h);
+    }
+    let mut key: String = value
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    for (word, digit) in [
+        ("two", "2"),
+        ("three", "3"),
+        ("four", "4"),
+        ("five", "5"),
+        ("six", "6"),
+        ("seven", "7"),
+        ("eight", "8"),
+        ("ten", "10"),
+    ] {
+        key = key.replace(word, digit);
+    }
+    let key = key
+        .trim_end_matches("handicap")
+        .trim_end_matches('s')
+        .replace("and", "");
+    Some(match key.as_str() {
+        "" | "none" | "even" | "hirate" => Handicap::Even,
+        "lance" | "leftlance" => Handicap::Lance,
+        "rightlance" => Handicap::RightLance,
+        "bishop" => Handicap::Bishop,
+        "rook" => Handicap::Rook,
+        "rooklance" => Handicap::RookLance,
+        "2piece" => Handicap::TwoPieces,
+        "3piece" => Handicap::ThreePieces,
+        "4piece" => Handicap::FourPieces,
+        "5piece" => Handicap::FivePieces,
+        "left5piece" => Handicap::LeftFivePieces,
+        "6piece" => Handicap::SixPieces,
+        "left7piece" => Handicap::LeftSevenPieces,
+        "right7piece" => Handicap::RightSevenPieces,
+        "8piece" => Handicap::EightPieces,
+        "10piece" => Handicap::TenPieces,
+        _ => return None,
+    })
 }
 
 fn quote(v: &str) -> String {
@@ -551,6 +640,30 @@ fn write_line(
         }
         if !end.comments.is_empty() || !end.variations.is_empty() || end.time.is_some() {
             losses.push("PSN holds no comments, times or variations on a game's end".into());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handicap_tags_in_other_spellings() {
+        assert_eq!(handicap_from_tag("2 piece"), Some(Handicap::TwoPieces));
+        assert_eq!(handicap_from_tag("Two Pieces"), Some(Handicap::TwoPieces));
+        assert_eq!(
+            handicap_from_tag("Rook and Lance"),
+            Some(Handicap::RookLance)
+        );
+        assert_eq!(
+            handicap_from_tag("left-7-pieces"),
+            Some(Handicap::LeftSevenPieces)
+        );
+        assert_eq!(handicap_from_tag("香落ち"), Some(Handicap::Lance));
+        assert_eq!(handicap_from_tag("9 pieces"), None);
+        for h in Handicap::ALL {
+            assert_eq!(handicap_from_tag(h.name()), Some(h));
         }
     }
 }

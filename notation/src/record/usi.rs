@@ -2,6 +2,15 @@
 //! `position startpos moves 7g7f 3c3d` or `position sfen <sfen> moves ...` (the leading
 //! `position` is optional). Only the start and the main line's moves fit; headers, comments,
 //! times, endings and variations are reported as losses when writing.
+//!
+//! ```
+//! use tokin_notation::record::{usi, ReadOptions};
+//!
+//! let text = "position startpos moves 7g7f 3c3d\nposition sfen 8k/9/9/9/9/9/9/9/K8 b G 1 moves G*1b\n";
+//! let games = usi::parse(text, ReadOptions::default()).unwrap().records;
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(usi::write(&games[1]).text, "position sfen 8k/9/9/9/9/9/9/9/K8 b G 1 moves G*1b\n");
+//! ```
 
 use super::error::column_of;
 use super::{Line, Node, Parsed, ReadOptions, Record, RecordError, Start, Written, numbered_lines};
