@@ -472,6 +472,16 @@ fn go_perft_prints_divide_and_total() {
     let lines = e.until(|l| l.starts_with("Nodes searched"));
     assert_eq!(lines.last().unwrap(), "Nodes searched: 900");
     assert_eq!(lines.iter().filter(|l| l.ends_with(": 30")).count(), 30);
+    // The same text as `tokin perft --divide`.
+    let cli = Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(["perft", "2", "--divide"])
+        .output()
+        .expect("run tokin perft");
+    let cli: Vec<String> = String::from_utf8_lossy(&cli.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines, cli);
     e.send("moves");
     let lines = e.sync();
     assert_eq!(lines[0].split_whitespace().count(), 30);
