@@ -55,12 +55,20 @@ pub fn budget(clock: &ClockFields, side: Color, overhead: u64) -> Option<Budget>
         .saturating_sub(overhead)
         .max(1);
     let slice = main / MOVES_HORIZON;
+    // Saturating: a GUI may send absurd clocks, and none of them may panic or wrap.
+    let hard_slice = slice.saturating_mul(HARD_SLICES);
     let (soft, hard) = if inc > 0 {
-        (slice + inc * 3 / 4, slice * HARD_SLICES + inc)
+        (
+            slice.saturating_add(inc / 4 * 3),
+            hard_slice.saturating_add(inc),
+        )
     } else if byoyomi > 0 {
-        (slice + byoyomi, slice * HARD_SLICES + byoyomi)
+        (
+            slice.saturating_add(byoyomi),
+            hard_slice.saturating_add(byoyomi),
+        )
     } else {
-        (slice, slice * HARD_SLICES)
+        (slice, hard_slice)
     };
     let hard = hard.min(available).max(1);
     let soft = soft.min(hard).max(1);
@@ -131,6 +139,8 @@ mod tests {
     fn fischer_spends_most_of_the_increment() {
         let b = budget(&clock(2000, 2000, None, Some(100)), Color::Black, 20).unwrap();
         assert_eq!(ms(b.soft), 2000 / 30 + 75);
+        let huge = clock(u64::MAX, u64::MAX, Some(u64::MAX), Some(u64::MAX));
+        assert!(budget(&huge, Color::White, 50).is_some());
         assert!(ms(b.hard) <= 2080);
     }
 

@@ -561,3 +561,24 @@ fn multipv_lines_come_numbered() {
         );
     }
 }
+
+#[test]
+fn absurd_clock_values_neither_crash_nor_hang() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go btime 18446744073709551615 wtime 99999999999999999999999 byoyomi -5 binc 18446744073709551615 depth 3");
+    let lines = e.until(is_best);
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+    e.send("go mate 18446744073709551615 depth 2");
+    e.send("stop");
+    let lines = e.until(|l| l.starts_with("checkmate"));
+    let last = lines.last().unwrap();
+    assert!(
+        last == "checkmate nomate" || last == "checkmate timeout",
+        "{last}"
+    );
+    e.send("go movetime 0");
+    let lines = e.until(is_best);
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+}
