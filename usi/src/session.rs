@@ -178,7 +178,15 @@ fn build_position(start: &Start, moves: &[String]) -> Result<(Position, GameHist
 
 /// The board as text, Black at the bottom, then the hands and the SFEN.
 pub fn diagram(pos: &Position) -> Vec<String> {
-    let mut lines = vec![format!("White hand: {}", pos.hand(Color::White))];
+    let hand = |c: Color| {
+        let h = pos.hand(c);
+        if h.is_empty() {
+            "-".to_string()
+        } else {
+            h.to_string()
+        }
+    };
+    let mut lines = vec![format!("White hand: {}", hand(Color::White))];
     lines.push("  9  8  7  6  5  4  3  2  1".to_string());
     lines.push("+---------------------------+".to_string());
     for r in 1..=9u8 {
@@ -197,7 +205,7 @@ pub fn diagram(pos: &Position) -> Vec<String> {
         lines.push(row);
     }
     lines.push("+---------------------------+".to_string());
-    lines.push(format!("Black hand: {}", pos.hand(Color::Black)));
+    lines.push(format!("Black hand: {}", hand(Color::Black)));
     lines.push(format!(
         "side to move: {}, move {}",
         match pos.side_to_move() {
