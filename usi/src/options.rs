@@ -24,7 +24,8 @@ pub struct Options {
     pub max_moves_to_draw: u64,
     /// `EnteringKingRule`.
     pub entering_king_rule: EnteringKingRule,
-    /// `NetworkDelay` (alias `MoveOverhead`): milliseconds kept back from every time budget.
+    /// `NetworkDelay` (alias `MoveOverhead`): milliseconds kept back from every time budget
+    /// (at most half of it).
     pub network_delay: u64,
     /// `DepthLimit` (0 = none).
     pub depth_limit: u64,
@@ -45,7 +46,7 @@ impl Default for Options {
             multipv: 1,
             max_moves_to_draw: 0,
             entering_king_rule: EnteringKingRule::CsaRule27,
-            network_delay: 50,
+            network_delay: 120,
             depth_limit: 0,
             nodes_limit: 0,
             draw_value: 0,

@@ -512,9 +512,16 @@ impl Session {
         }
     }
 
+    /// `go perft N`. It runs on the loop thread, so the depth is capped to keep the
+    /// engine responsive (`tokin perft` has no cap).
     fn perft(&mut self, depth: u32) {
-        let depth = depth.min(64);
-        let start = Instant::now();
+        const MAX_PERFT: u32 = 7;
+        if depth > MAX_PERFT {
+            self.info_string(format!(
+                "go perft {depth} is deeper than {MAX_PERFT}; use `tokin perft` for that"
+            ));
+            return;
+        }
         let mut lines = Vec::new();
         let mut total = 0u64;
         if depth == 0 {
@@ -525,11 +532,6 @@ impl Session {
                 total += n;
             }
         }
-        let ms = start.elapsed().as_millis() as u64;
-        lines.push(format!(
-            "info string time {ms} ms, {} nodes/second",
-            total * 1000 / ms.max(1)
-        ));
         lines.push(format!("Nodes searched: {total}"));
         say_all(&self.out, &lines);
     }

@@ -1,8 +1,9 @@
 //! Time management: how long to think, from the clock fields of `go` (or `ponderhit`).
 //!
 //! Two limits come out. The soft limit ends the search between iterations; the hard limit
-//! stops it at once. Both leave `NetworkDelay` milliseconds for the pipe, the scheduler
-//! and the GUI, so the move arrives before the flag falls.
+//! stops it at once. Both leave `NetworkDelay` milliseconds (at most half the time this move
+//! may use) for the pipe, the scheduler and the GUI, so the move arrives before the flag
+//! falls: 120 ms of 1 s byoyomi, 50 ms of 100 ms.
 //!
 //! - Byoyomi (秒読み): the byoyomi is spent anyway, so once the main time is gone the engine
 //!   uses nearly all of it; while main time remains it adds a slice of it.
@@ -48,19 +49,26 @@ pub fn budget(clock: &ClockFields, side: Color, overhead: u64) -> Option<Budget>
         Color::White => (clock.wtime.unwrap_or(0), clock.winc.unwrap_or(0)),
     };
     let byoyomi = clock.byoyomi.unwrap_or(0);
-    // Everything this move may use before the flag falls, minus the safety margin.
-    let available = main
-        .saturating_add(byoyomi)
-        .saturating_add(inc)
-        .saturating_sub(overhead)
-        .max(1);
+    // Everything this move may use before the flag falls, minus the safety margin. The
+    // margin never takes more than half of it, so that sub-second byoyomi still leaves
+    // time to think.
+    let total = main.saturating_add(byoyomi).saturating_add(inc);
+    let available = total.saturating_sub(overhead.min(total / 2)).max(1);
     let slice = main / MOVES_HORIZON;
+    // Saturating: a GUI may send absurd clocks, and none of them may panic or wrap.
+    let hard_slice = slice.saturating_mul(HARD_SLICES);
     let (soft, hard) = if inc > 0 {
-        (slice + inc * 3 / 4, slice * HARD_SLICES + inc)
+        (
+            slice.saturating_add(inc / 4 * 3),
+            hard_slice.saturating_add(inc),
+        )
     } else if byoyomi > 0 {
-        (slice + byoyomi, slice * HARD_SLICES + byoyomi)
+        (
+            slice.saturating_add(byoyomi),
+            hard_slice.saturating_add(byoyomi),
+        )
     } else {
-        (slice, slice * HARD_SLICES)
+        (slice, hard_slice)
     };
     let hard = hard.min(available).max(1);
     let soft = soft.min(hard).max(1);
@@ -72,7 +80,7 @@ pub fn budget(clock: &ClockFields, side: Color, overhead: u64) -> Option<Budget>
 
 /// The budget for `go movetime N`: think exactly N ms minus the overhead.
 pub fn movetime_budget(ms: u64, overhead: u64) -> Budget {
-    let t = Duration::from_millis(ms.saturating_sub(overhead).max(1));
+    let t = Duration::from_millis(ms.saturating_sub(overhead.min(ms / 2)).max(1));
     Budget { soft: t, hard: t }
 }
 
@@ -98,6 +106,15 @@ mod tests {
     fn byoyomi_only_uses_nearly_all_of_it() {
         let b = budget(&clock(0, 0, Some(100), None), Color::White, 30).unwrap();
         assert_eq!((ms(b.soft), ms(b.hard)), (70, 70));
+        let b = budget(&clock(0, 0, Some(1000), None), Color::White, 120).unwrap();
+        assert_eq!((ms(b.soft), ms(b.hard)), (880, 880));
+    }
+
+    #[test]
+    fn the_margin_takes_at_most_half() {
+        let b = budget(&clock(0, 0, Some(100), None), Color::Black, 120).unwrap();
+        assert_eq!((ms(b.soft), ms(b.hard)), (50, 50));
+        assert_eq!(movetime_budget(100, 120).hard, Duration::from_millis(50));
     }
 
     #[test]
@@ -131,6 +148,8 @@ mod tests {
     fn fischer_spends_most_of_the_increment() {
         let b = budget(&clock(2000, 2000, None, Some(100)), Color::Black, 20).unwrap();
         assert_eq!(ms(b.soft), 2000 / 30 + 75);
+        let huge = clock(u64::MAX, u64::MAX, Some(u64::MAX), Some(u64::MAX));
+        assert!(budget(&huge, Color::White, 50).is_some());
         assert!(ms(b.hard) <= 2080);
     }
 

@@ -472,6 +472,16 @@ fn go_perft_prints_divide_and_total() {
     let lines = e.until(|l| l.starts_with("Nodes searched"));
     assert_eq!(lines.last().unwrap(), "Nodes searched: 900");
     assert_eq!(lines.iter().filter(|l| l.ends_with(": 30")).count(), 30);
+    // The same text as `tokin perft --divide`.
+    let cli = Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(["perft", "2", "--divide"])
+        .output()
+        .expect("run tokin perft");
+    let cli: Vec<String> = String::from_utf8_lossy(&cli.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines, cli);
     e.send("moves");
     let lines = e.sync();
     assert_eq!(lines[0].split_whitespace().count(), 30);
@@ -550,4 +560,25 @@ fn multipv_lines_come_numbered() {
             "no multipv {k}: {lines:?}"
         );
     }
+}
+
+#[test]
+fn absurd_clock_values_neither_crash_nor_hang() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go btime 18446744073709551615 wtime 99999999999999999999999 byoyomi -5 binc 18446744073709551615 depth 3");
+    let lines = e.until(is_best);
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+    e.send("go mate 18446744073709551615 depth 2");
+    e.send("stop");
+    let lines = e.until(|l| l.starts_with("checkmate"));
+    let last = lines.last().unwrap();
+    assert!(
+        last == "checkmate nomate" || last == "checkmate timeout",
+        "{last}"
+    );
+    e.send("go movetime 0");
+    let lines = e.until(is_best);
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
 }

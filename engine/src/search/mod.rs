@@ -122,7 +122,11 @@ impl Signals {
     /// Sets the soft and hard time limits, counted from now (`None` = no limit).
     pub fn set_time_limits(&self, soft: Option<Duration>, hard: Option<Duration>) {
         let now = self.elapsed().as_millis() as u64;
-        let to_ms = |d: Option<Duration>| d.map_or(NO_LIMIT, |d| now + d.as_millis() as u64);
+        let to_ms = |d: Option<Duration>| {
+            d.map_or(NO_LIMIT, |d| {
+                now.saturating_add(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            })
+        };
         self.soft_ms.store(to_ms(soft), Ordering::Release);
         self.hard_ms.store(to_ms(hard), Ordering::Release);
     }

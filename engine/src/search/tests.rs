@@ -155,3 +155,33 @@ fn mate_search_finds_a_three_ply_mate() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn try_rule_plays_the_winning_king_move() {
+    let limits = Limits {
+        entering_king_rule: EnteringKingRule::TryRule,
+        ..depth(3)
+    };
+    let (r, _) = run("9/4K4/9/9/9/9/9/9/k8 b - 1", limits);
+    assert_eq!(
+        r.outcome,
+        SearchOutcome::Move {
+            best: Move::from_usi("5b5a").unwrap(),
+            ponder: None
+        }
+    );
+}
+
+#[test]
+fn max_moves_to_draw_scores_every_line_as_a_draw() {
+    // Black is a rook up, but the game ends in a draw after this move.
+    let limits = Limits {
+        max_moves_to_draw: 100,
+        draw_value: -7,
+        ..depth(4)
+    };
+    let (_, infos) = run("4k4/9/9/9/9/9/9/9/4K4 b R 100", limits);
+    assert_eq!(infos.last().unwrap().score, Score::Cp(-7));
+    let (_, infos) = run("4k4/9/9/9/9/9/9/9/4K4 b R 100", depth(4));
+    assert!(matches!(infos.last().unwrap().score, Score::Cp(v) if v > 500));
+}
