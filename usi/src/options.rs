@@ -10,6 +10,17 @@ use tokin_engine::EnteringKingRule;
 pub const MAX_HASH_MB: u64 = 65536;
 
 /// The option values the engine runs with.
+/// The notations `PvNotation` offers: every style but USI, which the PV already is.
+pub const PV_STYLES: [tokin_notation::Style; 7] = [
+    tokin_notation::Style::Japanese,
+    tokin_notation::Style::Kif,
+    tokin_notation::Style::Csa,
+    tokin_notation::Style::Hodges,
+    tokin_notation::Style::Western,
+    tokin_notation::Style::Hosking,
+    tokin_notation::Style::Kitao,
+];
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// `USI_Hash`: transposition table size in MB (applied at the next `isready`).
@@ -33,8 +44,8 @@ pub struct Options {
     pub nodes_limit: u64,
     /// `DrawValue`: what a draw is worth to the engine, in centipawns (contempt).
     pub draw_value: i64,
-    /// `PvNotation`: extra PV notation in `info string` (`none` only for now).
-    pub pv_notation: String,
+    /// `PvNotation`: the notation of an extra `info string` with each PV (`None`: no extra line).
+    pub pv_notation: Option<tokin_notation::Style>,
 }
 
 impl Default for Options {
@@ -50,7 +61,7 @@ impl Default for Options {
             depth_limit: 0,
             nodes_limit: 0,
             draw_value: 0,
-            pv_notation: "none".to_string(),
+            pv_notation: None,
         }
     }
 }
@@ -141,10 +152,14 @@ impl Options {
             out,
             "option name DrawValue type spin default 0 min -30000 max 30000"
         )?;
-        writeln!(
+        write!(
             out,
             "option name PvNotation type combo default none var none"
         )?;
+        for style in PV_STYLES {
+            write!(out, " var {}", style.name())?;
+        }
+        writeln!(out)?;
         Ok(())
     }
 
@@ -174,12 +189,19 @@ impl Options {
             "pvnotation" => {
                 let v = value.unwrap_or("").trim();
                 if v.eq_ignore_ascii_case("none") {
-                    self.pv_notation = "none".to_string();
+                    self.pv_notation = None;
                     Ok(())
                 } else {
-                    Err(format!(
-                        "`{v}` is not a PV notation this build knows (none)"
-                    ))
+                    match v.parse::<tokin_notation::Style>() {
+                        Ok(style) if PV_STYLES.contains(&style) => {
+                            self.pv_notation = Some(style);
+                            Ok(())
+                        }
+                        _ => Err(format!(
+                            "`{v}` is not a PV notation (none, {})",
+                            PV_STYLES.map(|s| s.name()).join(", ")
+                        )),
+                    }
                 }
             }
             "usi_ownbook"

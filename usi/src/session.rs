@@ -23,7 +23,7 @@ use tokin_engine::search::{
     Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, Signals,
     TranspositionTable, mate_search, search,
 };
-use tokin_engine::{Color, GameHistory, Move, Position, eval, perft_divide};
+use tokin_engine::{Color, GameHistory, Move, Position, Square, eval, perft_divide};
 
 /// What the event loop hears about.
 #[derive(Debug)]
@@ -91,6 +91,8 @@ pub struct Session {
     tt: Option<Arc<TranspositionTable>>,
     pos: Position,
     history: GameHistory,
+    /// Where the last move of the `position` command went (for 同 in `PvNotation`).
+    last_to: Option<Square>,
     running: Option<Running>,
     next_id: u64,
     /// `usinewgame` asked for a fresh hash; the clear happens at the next idle `isready`,
@@ -138,6 +140,32 @@ struct InfoPrinter {
     out: Output,
     multipv: bool,
     last_bound_line: Option<Instant>,
+    pv_notation: Option<PvNotation>,
+}
+
+/// What `PvNotation` needs to write a PV in a human notation: the style and the root.
+struct PvNotation {
+    style: tokin_notation::Style,
+    root: Position,
+    last_to: Option<Square>,
+}
+
+impl PvNotation {
+    /// The `info string` line with `info`'s PV in the style, if there is a PV.
+    fn line(&self, info: &IterationInfo) -> Option<String> {
+        if info.pv.is_empty() {
+            return None;
+        }
+        let opts = tokin_notation::Options::default();
+        let text =
+            tokin_notation::write_line(&self.root, self.last_to, &info.pv, self.style, &opts)
+                .ok()?;
+        Some(if info.multipv > 1 {
+            format!("info string multipv {} {text}", info.multipv)
+        } else {
+            format!("info string {text}")
+        })
+    }
 }
 
 impl SearchObserver for InfoPrinter {
@@ -152,7 +180,9 @@ impl SearchObserver for InfoPrinter {
             }
             self.last_bound_line = Some(now);
         }
-        say(&self.out, format_info(info, self.multipv));
+        let mut lines = vec![format_info(info, self.multipv)];
+        lines.extend(self.pv_notation.as_ref().and_then(|p| p.line(info)));
+        say_all(&self.out, &lines);
     }
 }
 
@@ -160,8 +190,10 @@ impl SearchObserver for InfoPrinter {
 fn build_position(start: &Start, moves: &[String]) -> Result<(Position, GameHistory), String> {
     let mut pos = match start {
         Start::Startpos => Position::startpos(),
+        // Tsume positions (no attacking king) and problem positions with extra pieces are
+        // read under relaxed rules; the strict error is the one reported.
         Start::Sfen(s) => Position::from_sfen(s)
-            .or_else(|e| Position::from_tsume_sfen(s).map_err(|_| e))
+            .or_else(|e| Position::from_sfen_relaxed(s).map_err(|_| e))
             .map_err(|e| format!("bad sfen `{s}`: {e}"))?,
     };
     let mut history = GameHistory::new(&pos);
@@ -196,6 +228,7 @@ impl Session {
             tt: None,
             history: GameHistory::new(&pos),
             pos,
+            last_to: None,
             running: None,
             next_id: 0,
             clear_pending: false,
@@ -309,6 +342,7 @@ impl Session {
                 Ok((pos, history)) => {
                     self.pos = pos;
                     self.history = history;
+                    self.last_to = moves.last().and_then(|m| Move::from_usi(m)).map(|m| m.to());
                 }
                 Err(e) => self.info_string(format!(
                     "error: position: {e}; keeping the previous position {}",
@@ -446,6 +480,11 @@ impl Session {
             }
             let hold = go.infinite;
             let multipv = o.multipv > 1;
+            let pv_notation = o.pv_notation.map(|style| PvNotation {
+                style,
+                root: pos.clone(),
+                last_to: self.last_to,
+            });
             let history = self.history.clone();
             let signals2 = Arc::clone(&signals);
             let control2 = Arc::clone(&control);
@@ -457,6 +496,7 @@ impl Session {
                         out: Arc::clone(&out),
                         multipv,
                         last_bound_line: None,
+                        pv_notation,
                     };
                     let result = search(&pos, &history, &limits, &tt, &signals2, &mut printer);
                     // `go infinite` and `go ponder` keep their answer until told.
@@ -469,6 +509,7 @@ impl Session {
                     if let Some(mut info) = result.info {
                         info.time = signals2.elapsed().max(info.time);
                         lines.push(format_info(&info, multipv));
+                        lines.extend(printer.pv_notation.as_ref().and_then(|p| p.line(&info)));
                     }
                     lines.push(match result.outcome {
                         SearchOutcome::Move {

@@ -582,3 +582,35 @@ fn absurd_clock_values_neither_crash_nor_hang() {
     let lines = e.until(is_best);
     assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
 }
+
+#[test]
+fn pv_notation_adds_the_pv_in_japanese_with_dou_from_the_first_move() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name PvNotation value japanese");
+    e.send("position startpos moves 7g7f 3c3d 8h2b+");
+    e.send("go depth 3");
+    let lines = e.until(is_best);
+    let notes: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string "))
+        .collect();
+    assert!(!notes.is_empty(), "{lines:?}");
+    // The engine recaptures on 2b, the previous move's square: 同 from the first move.
+    for n in &notes {
+        assert!(n.starts_with("info string ☖同"), "{n}");
+    }
+    // The line right before bestmove is the PV in notation, after the final info.
+    let n = lines.len();
+    assert!(lines[n - 2].starts_with("info string ☖同"), "{lines:?}");
+    assert!(lines[n - 3].contains(" pv "), "{lines:?}");
+    e.send("setoption name PvNotation value klingon");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("`klingon` is not a PV notation")),
+        "{lines:?}"
+    );
+}
