@@ -4,10 +4,13 @@
 //! 同, recaptures and drops come up as in real games. The positions before each move are
 //! prepared once, so the timings cover notation only.
 
+#[path = "../tests/support/random_move.rs"]
+mod support;
+use support::random_move;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 use tokin_engine::{Move, Position, Square};
 use tokin_notation::{Options, Style, parse_move, write_move_into};
@@ -22,18 +25,9 @@ fn game() -> Vec<(Position, Option<Square>, Move)> {
         let mut last = None;
         let mut plies = Vec::with_capacity(PLIES);
         while plies.len() < PLIES {
-            let legal = pos.legal_moves();
-            let captures: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|&m| pos.captured_piece(m).is_some())
-                .collect();
-            let mv = if !captures.is_empty() && rng.random_bool(0.5) {
-                captures.choose(&mut rng).copied()
-            } else {
-                legal.choose(&mut rng).copied()
+            let Some(mv) = random_move(&pos, &mut rng) else {
+                break;
             };
-            let Some(mv) = mv else { break };
             plies.push((pos.clone(), last, mv));
             pos.play(mv);
             last = Some(mv.to());

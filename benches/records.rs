@@ -3,9 +3,12 @@
 //! The game is random but fixed (seeded), with times on every move, a comment every tenth
 //! move and a resignation at the end, so that every part of the formats is exercised.
 
+#[path = "../tests/support/random_move.rs"]
+mod support;
+use support::random_move;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
@@ -25,18 +28,9 @@ fn game() -> Record {
         record.header.push((HeaderKey::Event, "bench".into()));
         let mut pos = Position::startpos();
         while record.main.moves.len() < PLIES {
-            let legal = pos.legal_moves();
-            let captures: Vec<_> = legal
-                .iter()
-                .copied()
-                .filter(|&m| pos.captured_piece(m).is_some())
-                .collect();
-            let mv = if !captures.is_empty() && rng.random_bool(0.5) {
-                captures.choose(&mut rng).copied()
-            } else {
-                legal.choose(&mut rng).copied()
+            let Some(mv) = random_move(&pos, &mut rng) else {
+                break;
             };
-            let Some(mv) = mv else { break };
             let mut node = Node::new(mv);
             node.time = Some(MoveTime {
                 spent: Duration::from_secs(rng.random_range(0..120)),

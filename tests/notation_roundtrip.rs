@@ -1,6 +1,11 @@
 //! Round trips on random games from the even start and every handicap start: each move is
 //! written in every style (and with every Japanese option) and read back to the same move.
 
+mod support {
+    pub mod random_move;
+}
+use support::random_move::random_move;
+
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -41,20 +46,8 @@ fn random_games_round_trip_in_every_style() {
             let mut last: Option<Square> = None;
             let mut played = Vec::new();
             for ply in 0..160 {
-                let legal = pos.legal_moves();
-                // Prefer captures now and then so that 同 and recaptures come up often.
-                let captures: Vec<_> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.captured_piece(m).is_some())
-                    .collect();
-                let mv = if !captures.is_empty() && rng.random_bool(0.5) {
-                    *captures.choose(&mut rng).expect("non-empty")
-                } else {
-                    match legal.choose(&mut rng) {
-                        Some(&m) => m,
-                        None => break,
-                    }
+                let Some(mv) = random_move(&pos, &mut rng) else {
+                    break;
                 };
                 for style in Style::ALL {
                     for o in &opts {
