@@ -197,6 +197,20 @@ pub fn parse_kif_hand(text: &str) -> Result<Hand, (usize, String)> {
 const BOD_FILES: &str = "  ９ ８ ７ ６ ５ ４ ３ ２ １";
 const BOD_BORDER: &str = "+---------------------------+";
 
+/// Appends the nine squares of `rank`, file 9 first, as the KIF and Unicode diagrams draw
+/// them: `v` before White's pieces, ` ・` for an empty square.
+fn push_rank_cells(s: &mut String, pos: &Position, rank: Rank) {
+    for file in File::ALL.iter().rev() {
+        match pos.piece_at(Square::new(*file, rank)) {
+            None => s.push_str(" ・"),
+            Some(p) => {
+                s.push(if p.color == Color::White { 'v' } else { ' ' });
+                s.push(kind_char(p.kind));
+            }
+        }
+    }
+}
+
 /// Writes the KIF board diagram (BOD) of `pos`, with hands and the side to move.
 ///
 /// Handicap games name the players 上手/下手 in KIF; the diagram uses 先手/後手 always.
@@ -207,15 +221,7 @@ pub fn bod(pos: &Position) -> String {
     let _ = writeln!(s, "{BOD_BORDER}");
     for rank in Rank::ALL {
         s.push('|');
-        for file in File::ALL.iter().rev() {
-            match pos.piece_at(Square::new(*file, rank)) {
-                None => s.push_str(" ・"),
-                Some(p) => {
-                    s.push(if p.color == Color::White { 'v' } else { ' ' });
-                    s.push(kind_char(p.kind));
-                }
-            }
-        }
+        push_rank_cells(&mut s, pos, rank);
         s.push('|');
         s.push(KANJI_DIGITS[rank.number() as usize]);
         s.push('\n');
@@ -469,15 +475,7 @@ pub fn unicode(pos: &Position) -> String {
     let _ = writeln!(s, "┌───────────────────────────┐");
     for rank in Rank::ALL {
         s.push('│');
-        for file in File::ALL.iter().rev() {
-            match pos.piece_at(Square::new(*file, rank)) {
-                None => s.push_str(" ・"),
-                Some(p) => {
-                    s.push(if p.color == Color::White { 'v' } else { ' ' });
-                    s.push(kind_char(p.kind));
-                }
-            }
-        }
+        push_rank_cells(&mut s, pos, rank);
         let _ = writeln!(s, "│{}", rank.usi_char());
     }
     let _ = writeln!(s, "└───────────────────────────┘");
