@@ -542,18 +542,11 @@ impl<'a> Worker<'a> {
             while let Some(mv) = picker.next() {
                 let mut child = pos.clone();
                 child.play(mv);
-                let s = -self.qsearch(&child, ply + 1, -beta, -alpha);
-                if self.stopped {
+                let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta) else {
                     return 0;
-                }
-                if s > best {
-                    best = s;
-                    if s > alpha {
-                        alpha = s;
-                        if s >= beta {
-                            break;
-                        }
-                    }
+                };
+                if s >= beta {
+                    break;
                 }
             }
             return best;
@@ -587,21 +580,35 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            let s = -self.qsearch(&child, ply + 1, -beta, -alpha);
-            if self.stopped {
+            let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta) else {
                 return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
+            };
+            if s >= beta {
+                break;
             }
         }
         best
+    }
+
+    /// Searches `child` (reached from the quiescence node at `ply`) and folds its score into
+    /// the node's `best` and `alpha`; `None` when the search was stopped meanwhile.
+    fn qsearch_child(
+        &mut self,
+        child: &Position,
+        ply: usize,
+        best: &mut i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let s = -self.qsearch(child, ply + 1, -beta, -*alpha);
+        if self.stopped {
+            return None;
+        }
+        if s > *best {
+            *best = s;
+            *alpha = (*alpha).max(s);
+        }
+        Some(s)
     }
 
     /// The move ordering of the root before the first iteration.
