@@ -132,13 +132,30 @@ pub(crate) fn side_mark_len(
     }
 }
 
-/// The text as (original character index, character) pairs without white space, so
-/// that errors can point into the text as written.
-pub(crate) fn significant_chars(text: &str) -> Vec<(usize, char)> {
-    text.chars()
-        .enumerate()
-        .filter(|(_, c)| !c.is_whitespace())
-        .collect()
+/// A move text as (original character index, character) pairs without white space, so that
+/// errors can point into the text as written.
+pub(crate) struct Scan {
+    pub(crate) chars: Vec<(usize, char)>,
+    /// The text's length in characters: where errors past the last character point.
+    end: usize,
+}
+
+impl Scan {
+    pub(crate) fn new(text: &str) -> Scan {
+        Scan {
+            chars: text
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| !c.is_whitespace())
+                .collect(),
+            end: text.chars().count(),
+        }
+    }
+
+    /// Where significant character `i` stands in the text (the end if there is none).
+    pub(crate) fn at(&self, i: usize) -> usize {
+        self.chars.get(i).map_or(self.end, |&(a, _)| a)
+    }
 }
 
 /// English name of a kind, for messages.
@@ -223,7 +240,21 @@ pub(crate) struct Reader<'a> {
     pub(crate) promotion_hint: &'static str,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    pub(crate) fn new(
+        style: Style,
+        text: &'a str,
+        render: &'a dyn Fn(&Position, Option<Square>, Move) -> String,
+        promotion_hint: &'static str,
+    ) -> Reader<'a> {
+        Reader {
+            style,
+            text,
+            render,
+            promotion_hint,
+        }
+    }
+
     pub(crate) fn syntax(&self, at: usize, reason: &'static str) -> NotationError {
         NotationError::Syntax {
             style: self.style,

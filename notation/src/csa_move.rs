@@ -4,7 +4,7 @@
 //! digits, then the piece as it stands after the move: a promoting move names the promoted
 //! kind (`TO NY NK NG UM RY`).
 
-use crate::common::{kind_name, significant_chars, square_from_numbers};
+use crate::common::{Scan, kind_name, square_from_numbers};
 use crate::{NotationError, Style};
 use tokin_engine::{Color, Move, PieceKind, Position};
 
@@ -68,9 +68,9 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
         text: text.to_string(),
         reason,
     };
-    let chars = significant_chars(text);
-    let end = text.chars().count();
-    let at = |i: usize| chars.get(i).map_or(end, |&(a, _)| a);
+    let scan = Scan::new(text);
+    let chars = &scan.chars;
+    let at = |i: usize| scan.at(i);
     let mut i = 0;
     match chars.first().map(|c| c.1) {
         None => return Err(syntax(0, "empty move")),

@@ -13,8 +13,8 @@
 //! full-width or kanji), spaces anywhere, and a KIF origin such as `(77)`.
 
 use crate::common::{
-    KANJI_DIGITS, Movement, Pattern, Reader, WIDE_DIGITS, candidates, digit_value, moved_kind,
-    movement, promotion_possible, rel_file, side_mark_len, significant_chars, square_from_numbers,
+    KANJI_DIGITS, Movement, Pattern, Reader, Scan, WIDE_DIGITS, candidates, digit_value,
+    moved_kind, movement, promotion_possible, rel_file, side_mark_len, square_from_numbers,
     straight_forward,
 };
 use crate::{DragonGlyph, DropMark, KingGlyph, NotationError, Options, SideMarks, Style};
@@ -218,21 +218,16 @@ pub(crate) fn parse(
         Style::Kif => crate::kif_move::render_default(p, l, m),
         _ => render_default(p, l, m),
     };
-    let reader = Reader {
-        style,
-        text,
-        render: &render,
-        promotion_hint: "成 or 不成",
-    };
-    let chars = significant_chars(text);
-    let end = text.chars().count();
-    let at = |i: usize| chars.get(i).map_or(end, |&(a, _)| a);
+    let reader = Reader::new(style, text, &render, "成 or 不成");
+    let scan = Scan::new(text);
+    let chars = &scan.chars;
+    let at = |i: usize| scan.at(i);
     let mut i = 0;
     let mut pat = Pattern::default();
     if chars.is_empty() {
         return Err(reader.syntax(0, "empty move"));
     }
-    i += side_mark_len(&chars, pos, text)?;
+    i += side_mark_len(chars, pos, text)?;
     // Destination: 同 (or 仝), or two digits optionally followed by 同.
     match chars.get(i).map(|c| c.1) {
         Some('同' | '仝') => i += 1,
@@ -250,8 +245,7 @@ pub(crate) fn parse(
         }
         _ => return Err(reader.syntax(at(i), "expected a square or 同")),
     }
-    let kind =
-        read_piece(&chars, &mut i).ok_or_else(|| reader.syntax(at(i), "expected a piece"))?;
+    let kind = read_piece(chars, &mut i).ok_or_else(|| reader.syntax(at(i), "expected a piece"))?;
     pat.kind = Some(kind);
     // Direction words, promotion and drop marks, in any order.
     while let Some(&(_, c)) = chars.get(i) {

@@ -6,8 +6,8 @@
 //! names (成銀, 全, 竜, 王 ...), `'` or `’` for drops, and a missing side mark.
 
 use crate::common::{
-    Pattern, Reader, candidates, digit_value, moved_kind, promotion_possible, push_numeric,
-    side_mark_len, significant_chars, square_from_numbers,
+    Pattern, Reader, Scan, candidates, digit_value, moved_kind, promotion_possible, push_numeric,
+    side_mark_len, square_from_numbers,
 };
 use crate::japanese::{piece_kanji, push_mark};
 use crate::{NotationError, Options, Style};
@@ -117,22 +117,16 @@ pub(crate) fn parse(
         write(&mut s, p, l, m, &Options::default(), true);
         s
     };
-    let reader = Reader {
-        style: Style::Kitao,
-        text,
-        render: &render,
-        promotion_hint: "+ or =",
-    };
-    let chars = significant_chars(text);
-    let end = text.chars().count();
-    let at = |i: usize| chars.get(i).map_or(end, |&(a, _)| a);
+    let reader = Reader::new(Style::Kitao, text, &render, "+ or =");
+    let scan = Scan::new(text);
+    let chars = &scan.chars;
+    let at = |i: usize| scan.at(i);
     let mut i = 0;
     if chars.is_empty() {
         return Err(reader.syntax(0, "empty move"));
     }
-    i += side_mark_len(&chars, pos, text)?;
-    let kind =
-        read_piece(&chars, &mut i).ok_or_else(|| reader.syntax(at(i), "expected a piece"))?;
+    i += side_mark_len(chars, pos, text)?;
+    let kind = read_piece(chars, &mut i).ok_or_else(|| reader.syntax(at(i), "expected a piece"))?;
     let mut pat = Pattern {
         kind: Some(kind),
         ..Pattern::default()
@@ -140,7 +134,7 @@ pub(crate) fn parse(
     if matches!(chars.get(i).map(|c| c.1), Some('(' | '（')) {
         i += 1;
         pat.from = Some(
-            read_square(&chars, &mut i)
+            read_square(chars, &mut i)
                 .ok_or_else(|| reader.syntax(at(i), "expected the origin square's two digits"))?,
         );
         if !matches!(chars.get(i).map(|c| c.1), Some(')' | '）')) {
@@ -163,7 +157,7 @@ pub(crate) fn parse(
         }
         _ => {}
     }
-    pat.to = read_square(&chars, &mut i);
+    pat.to = read_square(chars, &mut i);
     if pat.to.is_none() && pat.drop == Some(true) {
         return Err(reader.syntax(at(i), "a drop needs its destination"));
     }

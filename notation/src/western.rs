@@ -9,7 +9,7 @@
 //! `*`, `'` or `’` for drops, and `D`, `H`, `T` for dragon, horse and tokin.
 
 use crate::common::{
-    Pattern, Reader, candidates, digit_value, moved_kind, promotion_possible, significant_chars,
+    Pattern, Reader, Scan, candidates, digit_value, moved_kind, promotion_possible,
     square_from_numbers,
 };
 use crate::{NotationError, Style};
@@ -84,15 +84,10 @@ pub(crate) fn parse(
         write(&mut s, p, m, style, true);
         s
     };
-    let reader = Reader {
-        style,
-        text,
-        render: &render,
-        promotion_hint: "+ or =",
-    };
-    let chars = significant_chars(text);
-    let end = text.chars().count();
-    let at = |i: usize| chars.get(i).map_or(end, |&(a, _)| a);
+    let reader = Reader::new(style, text, &render, "+ or =");
+    let scan = Scan::new(text);
+    let chars = &scan.chars;
+    let at = |i: usize| scan.at(i);
     let mut i = 0;
     // A leading ellipsis marks White's move in a numbered line.
     while matches!(chars.get(i).map(|c| c.1), Some('.' | '…')) {
@@ -128,7 +123,7 @@ pub(crate) fn parse(
         kind: Some(kind),
         ..Pattern::default()
     };
-    let first = read_square(&chars, &mut i);
+    let first = read_square(chars, &mut i);
     let marker_at = i;
     let marker = match chars.get(i).map(|c| c.1) {
         Some(c @ ('-' | 'x' | 'X' | '×' | '*' | '\'' | '’' | '‘' | '′')) => {
@@ -137,7 +132,7 @@ pub(crate) fn parse(
         }
         _ => None,
     };
-    let second = read_square(&chars, &mut i);
+    let second = read_square(chars, &mut i);
     let (from, to) = match (first, second) {
         (Some(f), Some(t)) => (Some(f), t),
         (Some(t), None) if marker.is_none() => (None, t),
