@@ -596,6 +596,24 @@ fn time_json(spent: Duration, total: Duration) -> Value {
     json!({ "now": { "m": s / 60, "s": s % 60 }, "total": { "h": t / 3600, "m": t / 60 % 60, "s": t % 60 } })
 }
 
+/// The JKF `forks` of a move: each variation written from `pos`, with the clocks as they
+/// stood before the move it replaces.
+fn write_forks(
+    variations: &[Line],
+    pos: &Position,
+    clock_before: Clock,
+    losses: &mut Vec<String>,
+) -> Value {
+    let mut forks = Vec::new();
+    for var in variations {
+        let mut f = Vec::new();
+        let mut c = clock_before;
+        write_line(var, pos.clone(), &mut c, &mut f, losses);
+        forks.push(Value::Array(f));
+    }
+    Value::Array(forks)
+}
+
 fn write_line(
     line: &Line,
     mut pos: Position,
@@ -621,14 +639,8 @@ fn write_line(
             losses.push("JKF holds no bookmarks".into());
         }
         if !node.variations.is_empty() {
-            let mut forks = Vec::new();
-            for var in &node.variations {
-                let mut f = Vec::new();
-                let mut c = clock_before;
-                write_line(var, pos.clone(), &mut c, &mut f, losses);
-                forks.push(Value::Array(f));
-            }
-            item.insert("forks".into(), Value::Array(forks));
+            let forks = write_forks(&node.variations, &pos, clock_before, losses);
+            item.insert("forks".into(), forks);
         }
         out.push(Value::Object(item));
         pos.play(node.mv);
@@ -652,14 +664,8 @@ fn write_line(
             item.insert("comments".into(), json!(end.comments));
         }
         if !end.variations.is_empty() {
-            let mut forks = Vec::new();
-            for var in &end.variations {
-                let mut f = Vec::new();
-                let mut c = clock_before;
-                write_line(var, pos.clone(), &mut c, &mut f, losses);
-                forks.push(Value::Array(f));
-            }
-            item.insert("forks".into(), Value::Array(forks));
+            let forks = write_forks(&end.variations, &pos, clock_before, losses);
+            item.insert("forks".into(), forks);
         }
         out.push(Value::Object(item));
     }

@@ -84,16 +84,9 @@ impl Format {
         }
     }
 
-    /// The usual file extension.
+    /// The usual file extension (the same as the name).
     pub fn extension(self) -> &'static str {
-        match self {
-            Format::Csa => "csa",
-            Format::Usi => "usi",
-            Format::Jkf => "jkf",
-            Format::Kif => "kif",
-            Format::Ki2 => "ki2",
-            Format::Psn => "psn",
-        }
+        self.name()
     }
 
     /// The format for a file extension (without the dot, any case).
