@@ -36,7 +36,7 @@ pub struct Options {
     /// `EnteringKingRule`.
     pub entering_king_rule: EnteringKingRule,
     /// `NetworkDelay` (alias `MoveOverhead`): milliseconds kept back from every time budget
-    /// (at most half of it).
+    /// (at most a quarter of it).
     pub network_delay: u64,
     /// `DepthLimit` (0 = none).
     pub depth_limit: u64,

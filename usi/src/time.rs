@@ -1,9 +1,9 @@
 //! Time management: how long to think, from the clock fields of `go` (or `ponderhit`).
 //!
 //! Two limits come out. The soft limit ends the search between iterations; the hard limit
-//! stops it at once. Both leave `NetworkDelay` milliseconds (at most half the time this move
-//! may use) for the pipe, the scheduler and the GUI, so the move arrives before the flag
-//! falls: 120 ms of 1 s byoyomi, 50 ms of 100 ms.
+//! stops it at once. Both leave `NetworkDelay` milliseconds (at most a quarter of the time this
+//! move may use) for the pipe, the scheduler and the GUI, so the move arrives before the flag
+//! falls: 120 ms of 1 s byoyomi, 25 ms of 100 ms.
 //!
 //! - Byoyomi (秒読み): the byoyomi is spent anyway, so once the main time is gone the engine
 //!   uses nearly all of it; while main time remains it adds a slice of it.
@@ -50,10 +50,10 @@ pub fn budget(clock: &ClockFields, side: Color, overhead: u64) -> Option<Budget>
     };
     let byoyomi = clock.byoyomi.unwrap_or(0);
     // Everything this move may use before the flag falls, minus the safety margin. The
-    // margin never takes more than half of it, so that sub-second byoyomi still leaves
-    // time to think.
+    // margin never takes more than a quarter of it, so that sub-second byoyomi still
+    // leaves time to think.
     let total = main.saturating_add(byoyomi).saturating_add(inc);
-    let available = total.saturating_sub(overhead.min(total / 2)).max(1);
+    let available = total.saturating_sub(overhead.min(total / 4)).max(1);
     let slice = main / MOVES_HORIZON;
     // Saturating: a GUI may send absurd clocks, and none of them may panic or wrap.
     let hard_slice = slice.saturating_mul(HARD_SLICES);
@@ -80,7 +80,7 @@ pub fn budget(clock: &ClockFields, side: Color, overhead: u64) -> Option<Budget>
 
 /// The budget for `go movetime N`: think exactly N ms minus the overhead.
 pub fn movetime_budget(ms: u64, overhead: u64) -> Budget {
-    let t = Duration::from_millis(ms.saturating_sub(overhead.min(ms / 2)).max(1));
+    let t = Duration::from_millis(ms.saturating_sub(overhead.min(ms / 4)).max(1));
     Budget { soft: t, hard: t }
 }
 
@@ -111,10 +111,10 @@ mod tests {
     }
 
     #[test]
-    fn the_margin_takes_at_most_half() {
+    fn the_margin_takes_at_most_a_quarter() {
         let b = budget(&clock(0, 0, Some(100), None), Color::Black, 120).unwrap();
-        assert_eq!((ms(b.soft), ms(b.hard)), (50, 50));
-        assert_eq!(movetime_budget(100, 120).hard, Duration::from_millis(50));
+        assert_eq!((ms(b.soft), ms(b.hard)), (75, 75));
+        assert_eq!(movetime_budget(100, 120).hard, Duration::from_millis(75));
     }
 
     #[test]

@@ -12,9 +12,11 @@
 //! `MATE - plies` (see [`Score`]).
 
 mod captures;
+mod checks;
 mod mate;
 mod ordering;
 mod params;
+mod see;
 mod tt;
 mod worker;
 

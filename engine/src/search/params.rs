@@ -11,29 +11,51 @@ pub struct SearchParams {
     pub rfp_margin: i32,
     /// Reverse futility applies up to this depth.
     pub rfp_max_depth: i32,
-    /// Null move: smallest depth, base reduction and extra reduction per `null_depth_div`.
+    /// Razoring: a node this far below alpha (`razor_base + razor_per_depth2 * depth²`) is
+    /// only given a quiescence search.
+    pub razor_base: i32,
+    /// Razoring margin per square of the depth.
+    pub razor_per_depth2: i32,
+    /// Razoring applies up to this depth.
+    pub razor_max_depth: i32,
+    /// Null move: smallest depth.
     pub null_min_depth: i32,
     /// Base null-move reduction.
     pub null_base_r: i32,
     /// Depth divisor for the additional null-move reduction.
     pub null_depth_div: i32,
-    /// Futility pruning of quiet moves: base margin and margin per ply.
+    /// One more ply of null-move reduction per this much of the static eval above beta
+    /// (at most three).
+    pub null_eval_div: i32,
+    /// Futility pruning of quiet moves: base margin.
     pub futility_base: i32,
-    /// Futility margin per ply of depth.
+    /// Futility margin per ply of (reduced) depth.
     pub futility_per_depth: i32,
-    /// Futility pruning applies up to this depth.
+    /// Futility and SEE pruning apply up to this (reduced) depth.
     pub futility_max_depth: i32,
-    /// Late move pruning: quiet moves tried at depth d before the rest are skipped is
-    /// `lmp_base + d * d`.
+    /// Late move pruning: the quiet moves tried at depth d before the rest are skipped are
+    /// `(lmp_base + d²) / 2`, or `lmp_base + d²` when the position is improving.
     pub lmp_base: usize,
     /// Late move pruning applies up to this depth.
     pub lmp_max_depth: i32,
-    /// Late move reductions: smallest depth and first move number reduced.
+    /// A quiet move whose exchange loses more than this times the square of the reduced
+    /// depth is skipped.
+    pub see_quiet_margin: i32,
+    /// A capture or check whose exchange loses more than this times the depth is skipped.
+    pub see_tactical_margin: i32,
+    /// Late move reductions: smallest depth.
     pub lmr_min_depth: i32,
     /// First move (0-based count of moves already searched) that may be reduced.
     pub lmr_min_moves: usize,
-    /// LMR formula: reduction = ln(depth) * ln(moves) / `lmr_divisor` (in hundredths).
+    /// LMR formula: reduction = `lmr_base` + ln(depth) * ln(moves) / `lmr_divisor`.
     pub lmr_divisor: f64,
+    /// Constant part of the LMR formula.
+    pub lmr_base: f64,
+    /// One ply less (more) reduction per this much history score above (below) zero.
+    pub lmr_history_div: i32,
+    /// Internal iterative reduction: without a hash move, nodes at least this deep are
+    /// searched one ply shallower.
+    pub iir_min_depth: i32,
     /// Quiescence delta pruning margin.
     pub delta_margin: i32,
     /// Score of a win or loss by perpetual check found inside the search (not a mate).
@@ -44,19 +66,28 @@ pub struct SearchParams {
 pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     aspiration_delta: 30,
     aspiration_min_depth: 5,
-    rfp_margin: 110,
-    rfp_max_depth: 6,
+    rfp_margin: 100,
+    rfp_max_depth: 8,
+    razor_base: 300,
+    razor_per_depth2: 250,
+    razor_max_depth: 3,
     null_min_depth: 3,
     null_base_r: 3,
-    null_depth_div: 4,
-    futility_base: 120,
+    null_depth_div: 3,
+    null_eval_div: 200,
+    futility_base: 150,
     futility_per_depth: 120,
-    futility_max_depth: 3,
-    lmp_base: 5,
-    lmp_max_depth: 3,
-    lmr_min_depth: 3,
-    lmr_min_moves: 3,
-    lmr_divisor: 2.2,
-    delta_margin: 250,
+    futility_max_depth: 8,
+    lmp_base: 3,
+    lmp_max_depth: 8,
+    see_quiet_margin: 25,
+    see_tactical_margin: 150,
+    lmr_min_depth: 2,
+    lmr_min_moves: 1,
+    lmr_divisor: 2.0,
+    lmr_base: 0.5,
+    lmr_history_div: 8000,
+    iir_min_depth: 4,
+    delta_margin: 200,
     perpetual_check_score: 20000,
 };

@@ -28,6 +28,8 @@ pub(crate) struct TtHit {
     pub mv: Option<Move>,
     pub score: i32,
     pub depth: i32,
+    /// The static evaluation stored with the entry (saves evaluating the node again).
+    pub eval: i32,
     pub bound: TtBound,
 }
 
@@ -130,13 +132,23 @@ impl TranspositionTable {
             mv: Move::from_bits((data & 0xffff) as u16),
             score: i32::from((data >> 16) as u16 as i16),
             depth: ((data >> 32) & 0xff) as i32,
+            eval: i32::from((data >> 48) as u16 as i16),
             bound,
         })
     }
 
     /// Stores a result; `score` must already be adjusted for the ply (see `score_to_tt`).
     #[inline]
-    pub(crate) fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: TtBound) {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: TtBound,
+    ) {
         let e = self.entry(key);
         let cur_gen = u64::from(self.generation.load(Ordering::Relaxed));
         let old = e.data.load(Ordering::Relaxed);
@@ -160,7 +172,13 @@ impl TranspositionTable {
             None => 0,
         };
         let score = (score.clamp(-32767, 32767) as i16) as u16 as u64;
-        let data = mv_bits | score << 16 | depth << 32 | (bound as u64) << 40 | cur_gen << 42;
+        let eval = (eval.clamp(-32767, 32767) as i16) as u16 as u64;
+        let data = mv_bits
+            | score << 16
+            | depth << 32
+            | (bound as u64) << 40
+            | cur_gen << 42
+            | eval << 48;
         e.check.store(key ^ data, Ordering::Relaxed);
         e.data.store(data, Ordering::Relaxed);
     }
@@ -191,10 +209,11 @@ mod tests {
     fn store_then_probe() {
         let tt = TranspositionTable::new(1);
         let mv = Move::from_usi("7g7f");
-        tt.store(0x1234_5678_9abc_def0, mv, -123, 7, TtBound::Lower);
+        tt.store(0x1234_5678_9abc_def0, mv, -123, 45, 7, TtBound::Lower);
         let hit = tt.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!(hit.mv, mv);
         assert_eq!(hit.score, -123);
+        assert_eq!(hit.eval, 45);
         assert_eq!(hit.depth, 7);
         assert_eq!(hit.bound, TtBound::Lower);
         assert!(tt.probe(0x1234_5678_9abc_def1).is_none());

@@ -7,7 +7,11 @@
 //! <https://www.chessprogramming.org/Principal_Variation_Search>.
 
 use super::captures::{CaptureList, captures};
-use super::ordering::{History, Picker, capture_gain, is_tactical};
+use super::checks::CheckInfo;
+use super::ordering::{
+    BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, is_tactical,
+};
+use super::see::see_ge;
 use super::tt::{TranspositionTable, TtBound};
 use super::{
     Bound, INFINITE, IterationInfo, Limits, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
@@ -24,6 +28,9 @@ struct PathEntry {
     key: u64,
     in_check: bool,
 }
+
+/// No continuation slot: before the root or after a null move.
+const NO_SLOT: usize = usize::MAX;
 
 /// How many plies back a repetition is looked for inside the search.
 const REPETITION_WINDOW: usize = 32;
@@ -48,6 +55,9 @@ pub(crate) struct Worker<'a> {
     from_null: [usize; MAX_PLY + 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     history: History,
+    cont: [ContHistory; 2],
+    slots: [usize; MAX_PLY + 4],
+    evals: [i32; MAX_PLY + 4],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     lmr: Box<[[i32; 64]; 64]>,
@@ -106,7 +116,7 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0i32; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = ((d as f64).ln() * (m as f64).ln() / params.lmr_divisor) as i32;
+                *r = (params.lmr_base + (d as f64).ln() * (m as f64).ln() / params.lmr_divisor) as i32;
             }
         }
         let mut from_null = [0; MAX_PLY + 2];
@@ -131,6 +141,9 @@ impl<'a> Worker<'a> {
             from_null,
             killers: [[None; 2]; MAX_PLY + 2],
             history: History::new(),
+            cont: [ContHistory::new(), ContHistory::new()],
+            slots: [NO_SLOT; MAX_PLY + 4],
+            evals: [-INFINITE; MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             lmr,
@@ -242,12 +255,55 @@ impl<'a> Worker<'a> {
         (0..self.pv_len[0]).filter_map(|i| self.pv[0][i]).collect()
     }
 
+    /// The ordering score of a quiet move at `ply`: its history and its continuation
+    /// history after the last two moves.
+    fn quiet_score(&self, side: Color, ply: usize, mv: Move, slot: usize) -> i32 {
+        2 * self.history.get(side, mv)
+            + self.cont[0].get(self.prev_slot(ply, 1), slot)
+            + self.cont[1].get(self.prev_slot(ply, 2), slot)
+    }
+
+    /// The continuation slot of the move played `back` plies before `ply` (none before the
+    /// root or across a null move).
+    #[inline]
+    fn prev_slot(&self, ply: usize, back: usize) -> usize {
+        if ply >= back {
+            self.slots[ply - back]
+        } else {
+            NO_SLOT
+        }
+    }
+
+    /// Rewards the quiet move that cut off at `ply` and punishes the quiet moves tried
+    /// before it.
+    fn update_quiet_stats(
+        &mut self,
+        side: Color,
+        ply: usize,
+        best: (Move, usize),
+        tried: &[(Move, usize)],
+        depth: i32,
+    ) {
+        let bonus = (depth * depth * 16 + depth * 32).min(2400);
+        let (p1, p2) = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
+        for &(q, slot) in tried {
+            let b = if q == best.0 { bonus } else { -bonus };
+            self.history.update(side, q, b);
+            self.cont[0].update(p1, slot, b);
+            self.cont[1].update(p2, slot, b);
+        }
+        if self.killers[ply][0] != Some(best.0) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(best.0);
+        }
+    }
+
     /// The alpha-beta search of `pos` to `depth` plies (`ply` plies from the root).
     #[allow(clippy::too_many_arguments)]
     fn alpha_beta(
         &mut self,
         pos: &Position,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -257,7 +313,7 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = ply;
         // Step 1. Leaves go to quiescence.
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, ply, alpha, beta, pv_node);
         }
         if self.check_stop() {
             return 0;
@@ -265,6 +321,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let root = ply == 0;
         let in_check = pos.in_check();
+        self.killers[ply + 2] = [None; 2];
 
         // Step 2. Rules that end the game here: repetition, the move limit, a declaration.
         if !root {
@@ -297,7 +354,9 @@ impl<'a> Worker<'a> {
         // Step 4. Transposition table.
         let key = pos.key();
         let hit = self.tt.probe(key);
-        let tt_move = hit.and_then(|h| h.mv);
+        let tt_move = hit
+            .and_then(|h| h.mv)
+            .filter(|&m| !root || self.root_order.contains(&m));
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
@@ -313,23 +372,69 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let static_eval = if in_check { -INFINITE } else { evaluate(pos) };
+        // Step 5. Static evaluation, from the table when it has one; a table score that
+        // bounds it in the right direction is a better guess still.
+        let raw_eval = if in_check {
+            -INFINITE
+        } else {
+            match hit {
+                Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
+                _ => evaluate(pos),
+            }
+        };
+        let mut static_eval = raw_eval;
+        if let Some(h) = hit
+            && !in_check
+        {
+            let s = score_from_tt(h.score, ply);
+            let better = match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s > static_eval,
+                TtBound::Upper => s < static_eval,
+            };
+            if better && s.abs() < MATE_IN_MAX_PLY {
+                static_eval = s;
+            }
+        }
+        self.evals[ply] = raw_eval;
+        // Better than two plies ago (four, if we were in check then).
+        let improving = !in_check
+            && ply >= 2
+            && (if self.evals[ply - 2] != -INFINITE {
+                raw_eval > self.evals[ply - 2]
+            } else {
+                ply < 4 || raw_eval > self.evals[ply - 4]
+            });
 
         if !pv_node && !in_check && !root && beta.abs() < MATE_IN_MAX_PLY {
-            // Step 5. Reverse futility pruning: far above beta at low depth, stop here.
+            let p = self.params;
+            // Step 6. Razoring: hopelessly below alpha, only captures can save us.
+            if depth <= p.razor_max_depth
+                && static_eval + p.razor_base + p.razor_per_depth2 * depth * depth < alpha
+            {
+                let s = self.qsearch(pos, ply, alpha - 1, alpha, false);
+                if s < alpha {
+                    return s;
+                }
+            }
+            // Step 7. Reverse futility pruning: far above beta at low depth, stop here.
             // CITE: <https://www.chessprogramming.org/Reverse_Futility_Pruning>
-            if depth <= self.params.rfp_max_depth
-                && static_eval - self.params.rfp_margin * depth >= beta
+            if depth <= p.rfp_max_depth
+                && static_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+                && static_eval < MATE_IN_MAX_PLY
             {
                 return static_eval;
             }
-            // Step 6. Null move pruning: even passing keeps us above beta.
+            // Step 8. Null move pruning: even passing keeps us above beta.
             // CITE: <https://www.chessprogramming.org/Null_Move_Pruning>
-            if null_ok && depth >= self.params.null_min_depth && static_eval >= beta {
-                let r = self.params.null_base_r + depth / self.params.null_depth_div;
+            if null_ok && depth >= p.null_min_depth && static_eval >= beta {
+                let r = p.null_base_r
+                    + depth / p.null_depth_div
+                    + ((static_eval - beta) / p.null_eval_div).min(3);
                 let mut child = pos.clone();
                 child.play_null();
                 self.push_path(&child, ply, true);
+                self.slots[ply] = NO_SLOT;
                 let s = -self.alpha_beta(
                     &child,
                     depth - 1 - r,
@@ -349,11 +454,18 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 7. Moves. No legal move loses, in check or not.
+        // Step 9. Internal iterative reduction: a node without a hash move is probably new
+        // to us and not worth the full depth yet.
+        if tt_move.is_none() && depth >= self.params.iir_min_depth && !root {
+            depth -= 1;
+        }
+
+        // Step 10. Moves. No legal move loses, in check or not.
         let list = pos.legal_moves();
         if list.is_empty() {
             return -MATE + ply as i32;
         }
+        let us = pos.side_to_move();
         let killers = self.killers[ply];
         let root_list;
         let mut picker = if root {
@@ -361,82 +473,130 @@ impl<'a> Worker<'a> {
             None
         } else {
             root_list = Vec::new();
-            Some(Picker::new(pos, &list, tt_move, killers, &self.history))
+            Some(Picker::new(pos, &list, tt_move, killers, |m| {
+                self.quiet_score(us, ply, m, cont_slot(pos, m))
+            }))
         };
+        let checks = CheckInfo::new(pos);
+        let tt_tactical = tt_move.is_some_and(|m| is_tactical(pos, m));
         let mut root_index = 0;
-        let us = pos.side_to_move();
         let old_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut quiets: ArrayVec<(Move, usize), 64> = ArrayVec::new();
+        let mut quiets_seen = 0usize;
 
         loop {
-            let mv = match picker.as_mut() {
-                Some(p) => p.next(),
+            let (mv, order) = match picker.as_mut() {
+                Some(p) => match p.next() {
+                    Some(x) => x,
+                    None => break,
+                },
                 None => {
-                    let m = root_list.get(root_index).copied();
+                    let Some(m) = root_list.get(root_index).copied() else {
+                        break;
+                    };
                     root_index += 1;
-                    m
+                    (m, 0)
                 }
             };
-            let Some(mv) = mv else { break };
             if root && self.excluded.contains(&mv) {
                 continue;
             }
             let tactical = is_tactical(pos, mv);
-            let mut child = pos.clone();
-            child.play(mv);
-            let gives_check = child.in_check();
+            let gives_check = checks.gives_check(pos, mv);
+            let slot = cont_slot(pos, mv);
+            let quiet = !tactical;
+            if quiet {
+                quiets_seen += 1;
+            }
+            let hist = if quiet {
+                self.quiet_score(us, ply, mv, slot)
+            } else {
+                0
+            };
+            let lmr_ok =
+                depth >= self.params.lmr_min_depth && searched >= self.params.lmr_min_moves;
+            let mut r = if lmr_ok {
+                self.lmr[(depth as usize).min(63)][searched.min(63)]
+            } else {
+                0
+            };
 
-            // Step 8. Prune quiet moves that cannot reach alpha (futility) or come too late
-            // (late move pruning), once a move has been searched.
-            if !root && !in_check && !tactical && !gives_check && best_score > -MATE_IN_MAX_PLY {
-                if depth <= self.params.lmp_max_depth
-                    && quiets.len() >= self.params.lmp_base + (depth * depth) as usize
-                {
-                    continue;
-                }
-                if depth <= self.params.futility_max_depth
-                    && static_eval
-                        + self.params.futility_base
-                        + self.params.futility_per_depth * depth
-                        <= alpha
+            // Step 11. Pruning at shallow depth, once a move has been searched and we are
+            // not being mated: late quiet moves, quiet moves that cannot reach alpha, and
+            // moves that lose material by exchange.
+            if !root && best_score > -MATE_IN_MAX_PLY {
+                let p = self.params;
+                if quiet && !gives_check {
+                    let lmp = (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
+                    if depth <= p.lmp_max_depth && quiets_seen > lmp {
+                        continue;
+                    }
+                    let lmr_depth = (depth - 1 - r).max(0);
+                    if !in_check
+                        && lmr_depth <= p.futility_max_depth
+                        && static_eval + p.futility_base + p.futility_per_depth * lmr_depth
+                            <= alpha
+                    {
+                        continue;
+                    }
+                    if lmr_depth <= p.futility_max_depth
+                        && !see_ge(pos, mv, -p.see_quiet_margin * lmr_depth * lmr_depth)
+                    {
+                        continue;
+                    }
+                } else if depth <= p.futility_max_depth
+                    && !see_ge(pos, mv, -p.see_tactical_margin * depth)
                 {
                     continue;
                 }
             }
 
-            // Step 9. Check extension, only on the principal variation and for checks that
-            // win material: with pieces in hand almost every drop can check, and extending
-            // them all makes the tree explode.
+            // Step 12. Check extension, only on the principal variation and for checks that
+            // do not lose material: with pieces in hand almost every drop can check, and
+            // extending them all makes the tree explode.
             let ext = i32::from(
-                gives_check && (pv_node || tactical) && (ply as i32) < 2 * self.root_depth,
+                gives_check
+                    && (ply as i32) < 2 * self.root_depth
+                    && (pv_node || (tactical && see_ge(pos, mv, 0))),
             );
             let new_depth = depth - 1 + ext;
+            let mut child = pos.clone();
+            child.play(mv);
             self.push_path(&child, ply, false);
+            self.slots[ply] = slot;
 
-            // Step 10. PVS with late move reductions.
+            // Step 13. PVS with late move reductions.
             // CITE: <https://www.chessprogramming.org/Late_Move_Reductions>
             let mut score;
             if searched == 0 {
                 score = -self.alpha_beta(&child, new_depth, ply + 1, -beta, -alpha, pv_node, true);
             } else {
-                let mut r = 0;
-                if depth >= self.params.lmr_min_depth
-                    && searched >= self.params.lmr_min_moves
-                    && !tactical
-                    && !in_check
-                    && !gives_check
-                {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)];
+                let reducible = quiet || order <= BAD_CAPTURE / 2;
+                if lmr_ok && reducible {
+                    if !improving {
+                        r += 1;
+                    }
                     if pv_node {
+                        r -= 1;
+                    }
+                    if tt_tactical {
+                        r += 1;
+                    }
+                    if gives_check || in_check {
                         r -= 1;
                     }
                     if killers.contains(&Some(mv)) {
                         r -= 1;
                     }
+                    if quiet {
+                        r -= hist / self.params.lmr_history_div;
+                    }
                     r = r.clamp(0, (new_depth - 1).max(0));
+                } else {
+                    r = 0;
                 }
                 score = -self.alpha_beta(
                     &child,
@@ -467,11 +627,11 @@ impl<'a> Worker<'a> {
                 return 0;
             }
             searched += 1;
-            if !tactical && !quiets.is_full() {
-                quiets.push(mv);
+            if quiet && !quiets.is_full() {
+                quiets.push((mv, slot));
             }
 
-            // Step 11. Keep the best move; cut off at beta.
+            // Step 14. Keep the best move; cut off at beta.
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -483,16 +643,8 @@ impl<'a> Worker<'a> {
                         self.root_best = Some((mv, score, self.pv_line()));
                     }
                     if score >= beta {
-                        if !tactical {
-                            if self.killers[ply][0] != Some(mv) {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = Some(mv);
-                            }
-                            let bonus = (depth * depth * 16).min(4000);
-                            for &q in &quiets {
-                                let b = if q == mv { bonus } else { -bonus };
-                                self.history.update(us, q, b);
-                            }
+                        if quiet {
+                            self.update_quiet_stats(us, ply, (mv, slot), &quiets, depth);
                         }
                         break;
                     }
@@ -502,11 +654,12 @@ impl<'a> Worker<'a> {
         }
 
         if searched == 0 {
-            // Only at the root, when every move is excluded (MultiPV past the last move).
-            return alpha;
+            // Every move was pruned (never at the root, where nothing is pruned) or, at the
+            // root, every move is excluded (MultiPV past the last move).
+            return if root { alpha } else { static_eval.max(alpha).min(beta) };
         }
 
-        // Step 12. Remember the result.
+        // Step 15. Remember the result.
         if !root || self.excluded.is_empty() {
             let bound = if best_score >= beta {
                 TtBound::Lower
@@ -515,15 +668,29 @@ impl<'a> Worker<'a> {
             } else {
                 TtBound::Upper
             };
-            self.tt
-                .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+            self.tt.store(
+                key,
+                best_move,
+                score_to_tt(best_score, ply),
+                raw_eval,
+                depth,
+                bound,
+            );
         }
         best_score
     }
 
-    /// Quiescence: captures only (every evasion when in check), with stand-pat.
+    /// Quiescence: captures that do not lose material (every evasion when in check), with
+    /// stand-pat, and the transposition table.
     /// CITE: <https://www.chessprogramming.org/Quiescence_Search>
-    fn qsearch(&mut self, pos: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn qsearch(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         if self.check_stop() {
             return 0;
@@ -532,27 +699,72 @@ impl<'a> Worker<'a> {
         if ply >= MAX_PLY - 2 {
             return evaluate(pos);
         }
+        let key = pos.key();
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit
+            && !pv_node
+        {
+            let s = score_from_tt(h.score, ply);
+            let cut = match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s >= beta,
+                TtBound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let old_alpha = alpha;
         if pos.in_check() {
             let list = pos.legal_moves();
             if list.is_empty() {
                 return -MATE + ply as i32;
             }
-            let mut picker = Picker::new(pos, &list, None, [None; 2], &self.history);
+            let us = pos.side_to_move();
+            let mut picker = Picker::new(pos, &list, hit.and_then(|h| h.mv), [None; 2], |m| {
+                self.history.get(us, m)
+            });
             let mut best = -INFINITE;
-            while let Some(mv) = picker.next() {
+            let mut best_move = None;
+            while let Some((mv, _)) = picker.next() {
                 let mut child = pos.clone();
                 child.play(mv);
-                let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta) else {
+                let Some(s) =
+                    self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, pv_node)
+                else {
                     return 0;
                 };
+                if s >= best {
+                    best_move = Some(mv);
+                }
                 if s >= beta {
                     break;
                 }
             }
+            self.store_qsearch(key, ply, best, -INFINITE, best_move, old_alpha, beta);
             return best;
         }
-        let stand = evaluate(pos);
+        let raw = match hit {
+            Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
+            _ => evaluate(pos),
+        };
+        let mut stand = raw;
+        if let Some(h) = hit {
+            let s = score_from_tt(h.score, ply);
+            let better = match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => s > stand,
+                TtBound::Upper => s < stand,
+            };
+            if better && s.abs() < MATE_IN_MAX_PLY {
+                stand = s;
+            }
+        }
         if stand >= beta {
+            if hit.is_none() {
+                self.tt
+                    .store(key, None, score_to_tt(stand, ply), raw, 0, TtBound::Lower);
+            }
             return stand;
         }
         alpha = alpha.max(stand);
@@ -568,9 +780,14 @@ impl<'a> Worker<'a> {
         scored.sort_unstable_by_key(|&(_, s)| -s);
         let us = pos.side_to_move();
         let mut best = stand;
+        let mut best_move = None;
         for (mv, _) in scored {
             // Delta pruning: even winning this piece cannot lift us to alpha.
             if stand + capture_gain(pos, mv) + self.params.delta_margin <= alpha {
+                continue;
+            }
+            // Captures that lose material by exchange are left out.
+            if !see_ge(pos, mv, 0) {
                 continue;
             }
             let mut child = pos.clone();
@@ -580,14 +797,44 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta) else {
+            let before = best;
+            let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, pv_node)
+            else {
                 return 0;
             };
+            if best > before {
+                best_move = Some(mv);
+            }
             if s >= beta {
                 break;
             }
         }
+        self.store_qsearch(key, ply, best, raw, best_move, old_alpha, beta);
         best
+    }
+
+    /// Stores a quiescence result (depth 0) in the transposition table.
+    #[allow(clippy::too_many_arguments)]
+    fn store_qsearch(
+        &self,
+        key: u64,
+        ply: usize,
+        best: i32,
+        eval: i32,
+        best_move: Option<Move>,
+        old_alpha: i32,
+        beta: i32,
+    ) {
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if best > old_alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        let eval = if eval == -INFINITE { 0 } else { eval };
+        self.tt
+            .store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
     }
 
     /// Searches `child` (reached from the quiescence node at `ply`) and folds its score into
@@ -599,8 +846,9 @@ impl<'a> Worker<'a> {
         best: &mut i32,
         alpha: &mut i32,
         beta: i32,
+        pv_node: bool,
     ) -> Option<i32> {
-        let s = -self.qsearch(child, ply + 1, -beta, -*alpha);
+        let s = -self.qsearch(child, ply + 1, -beta, -*alpha, pv_node);
         if self.stopped {
             return None;
         }
@@ -615,9 +863,10 @@ impl<'a> Worker<'a> {
     fn order_root(&mut self, pos: &Position) {
         let list = pos.legal_moves();
         let tt_move = self.tt.probe(pos.key()).and_then(|h| h.mv);
-        let mut picker = Picker::new(pos, &list, tt_move, [None; 2], &self.history);
+        let us = pos.side_to_move();
+        let mut picker = Picker::new(pos, &list, tt_move, [None; 2], |m| self.history.get(us, m));
         self.root_order.clear();
-        while let Some(m) = picker.next() {
+        while let Some((m, _)) = picker.next() {
             self.root_order.push(m);
         }
         let wanted = &self.limits.searchmoves;
