@@ -10,12 +10,27 @@ pub use params::{DEFAULT_PARAMS, EvalParams};
 
 use crate::{Color, PieceKind, Position, Square};
 
+/// Chebyshev (king-step) distances between squares (square index = file * 9 + rank).
+static DISTANCE: [[u8; 81]; 81] = {
+    let mut t = [[0u8; 81]; 81];
+    let mut a: usize = 0;
+    while a < 81 {
+        let mut b: usize = 0;
+        while b < 81 {
+            let df = (a / 9).abs_diff(b / 9);
+            let dr = (a % 9).abs_diff(b % 9);
+            t[a][b] = if df > dr { df } else { dr } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// A square's Chebyshev (king-step) distance to another.
 #[inline]
 fn distance(a: Square, b: Square) -> usize {
-    let df = a.file().index().abs_diff(b.file().index());
-    let dr = a.rank().index().abs_diff(b.rank().index());
-    df.max(dr)
+    usize::from(DISTANCE[a.index()][b.index()])
 }
 
 /// Rank index as seen from `color`: 0 is its far rank (the enemy's back rank).
@@ -65,37 +80,39 @@ fn side_score(pos: &Position, color: Color, p: &EvalParams) -> i32 {
     for (k, n) in pos.hand(color).iter() {
         s += p.hand_value[k.index()] * i32::from(n);
     }
-    for sq in pos.pieces(color) {
-        let Some(piece) = pos.piece_at(sq) else {
-            continue;
-        };
-        let k = piece.kind.index();
-        let rr = relative_rank(sq, color);
-        if piece.kind == PieceKind::King {
-            s += p.king_rank[rr];
-            continue;
-        }
-        s += p.board_value[k] + p.rank_bonus[k][rr];
-        if let Some(tk) = their_king {
-            let d = distance(sq, tk);
-            if d < p.attack_by_distance.len() {
-                s += p.attack_by_distance[d] * (p.attack_weight[k] + p.hand_danger * our_hand) / 16;
+    // Kind by kind, so that each piece is found from its kind's bitboard.
+    for kind in PieceKind::ALL {
+        if kind == PieceKind::King {
+            if let Some(k) = own_king {
+                s += p.king_rank[relative_rank(k, color)];
             }
+            continue;
         }
-        if let Some(ok) = own_king {
-            let defender = matches!(
-                piece.kind,
-                PieceKind::Gold
-                    | PieceKind::Silver
-                    | PieceKind::ProPawn
-                    | PieceKind::ProLance
-                    | PieceKind::ProKnight
-                    | PieceKind::ProSilver
-            );
-            let d = distance(sq, ok);
-            if defender && d < p.defender_by_distance.len() {
-                // Defenders matter more when the enemy holds pieces to drop.
-                s += p.defender_by_distance[d] * (16 + their_hand) / 16;
+        let k = kind.index();
+        let attack_weight = p.attack_weight[k] + p.hand_danger * our_hand;
+        let defender = matches!(
+            kind,
+            PieceKind::Gold
+                | PieceKind::Silver
+                | PieceKind::ProPawn
+                | PieceKind::ProLance
+                | PieceKind::ProKnight
+                | PieceKind::ProSilver
+        );
+        for sq in pos.pieces_of(color, kind) {
+            s += p.board_value[k] + p.rank_bonus[k][relative_rank(sq, color)];
+            if let Some(tk) = their_king {
+                let d = distance(sq, tk);
+                if d < p.attack_by_distance.len() {
+                    s += p.attack_by_distance[d] * attack_weight / 16;
+                }
+            }
+            if defender && let Some(ok) = own_king {
+                let d = distance(sq, ok);
+                if d < p.defender_by_distance.len() {
+                    // Defenders matter more when the enemy holds pieces to drop.
+                    s += p.defender_by_distance[d] * (16 + their_hand) / 16;
+                }
             }
         }
     }

@@ -14,6 +14,7 @@
 mod captures;
 mod checks;
 mod mate;
+mod mate1;
 mod ordering;
 mod params;
 mod see;

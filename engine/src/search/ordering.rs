@@ -7,7 +7,7 @@
 
 use super::see::see_ge;
 use crate::eval::piece_value;
-use crate::{Color, Move, MoveList, PieceKind, Position};
+use crate::{Color, Move, PieceKind, Position};
 use arrayvec::ArrayVec;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -133,76 +133,190 @@ pub(crate) fn cont_slot(pos: &Position, mv: Move) -> usize {
     kind.index() * 81 + mv.to().index()
 }
 
-/// Moves with their ordering scores; [`Picker::next`] hands them out best first.
-pub(crate) struct Picker {
-    moves: ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
-    next: usize,
-}
-
 /// Ordering score of a capture that loses material by exchange: after every quiet move.
 pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
 
+/// Where a [`Picker`] is in its sequence.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    TtMove,
+    Generate,
+    GoodTactical,
+    Killers,
+    Quiets,
+    BadTactical,
+    Done,
+}
+
+/// Hands out the moves of a node best first, in stages, so that a node that cuts off early
+/// pays for little: the hash move before any generation, then captures and promotions that
+/// do not lose material (by victim, then attacker), the killers, the quiet moves by their
+/// history (scored only when reached), and last the captures that lose material.
+pub(crate) struct Picker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    killer_index: usize,
+    tactical: ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+    quiets: ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+    next_tactical: usize,
+    next_quiet: usize,
+    /// How many legal moves the position has (known once generated).
+    legal: usize,
+}
+
 impl Picker {
-    /// Orders `list`: hash move, captures that do not lose material (by victim, then
-    /// attacker), promotions, killers, quiet moves by `quiet_score`, then losing captures.
     pub(crate) fn new(
         pos: &Position,
-        list: &MoveList,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
-        quiet_score: impl Fn(Move) -> i32,
     ) -> Picker {
-        let side = pos.side_to_move();
-        let mut moves = ArrayVec::new();
-        for &mv in list {
-            let score = if Some(mv) == tt_move {
-                TT_MOVE
-            } else if let Some(victim) = pos.captured_piece(mv) {
+        let tt_move = tt_move.filter(|&m| pos.is_legal(m).is_ok());
+        Picker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            killer_index: 0,
+            tactical: ArrayVec::new(),
+            quiets: ArrayVec::new(),
+            next_tactical: 0,
+            next_quiet: 0,
+            legal: 0,
+        }
+    }
+
+    /// Whether the position has no legal move at all (only known once the picker has run
+    /// dry; a hash move proves there is one).
+    pub(crate) fn no_legal_move(&self) -> bool {
+        self.tt_move.is_none() && self.legal == 0
+    }
+
+    fn generate(&mut self, pos: &Position) {
+        let list = pos.legal_moves();
+        self.legal = list.len();
+        for &mv in &list {
+            if Some(mv) == self.tt_move {
+                continue;
+            }
+            if let Some(victim) = pos.captured_piece(mv) {
                 let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind));
                 let mvv = piece_value(victim.kind) * 16 - attacker / 16
                     + if mv.is_promotion() { 200 } else { 0 };
-                if see_ge(pos, mv, 0) {
+                let s = if see_ge(pos, mv, 0) {
                     CAPTURE + mvv
                 } else {
                     BAD_CAPTURE + mvv
-                }
+                };
+                self.tactical.push((mv, s));
             } else if mv.is_promotion() && see_ge(pos, mv, 0) {
-                PROMOTION + capture_gain(pos, mv)
-            } else if Some(mv) == killers[0] {
-                KILLER + 1
-            } else if Some(mv) == killers[1] {
-                KILLER
+                self.tactical.push((mv, PROMOTION + capture_gain(pos, mv)));
             } else {
-                // Unpromoted moves of pawns, bishops and rooks that could have promoted are
-                // almost never good: order them last.
-                let poor = !mv.is_drop()
-                    && pos.moved_piece(mv).is_some_and(|p| {
-                        matches!(
-                            p.kind,
-                            PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook
-                        ) && (mv.to().in_zone(side) || mv.from().is_some_and(|f| f.in_zone(side)))
-                    });
-                quiet_score(mv) - if poor { 16 * HISTORY_MAX } else { 0 }
-            };
-            moves.push((mv, score));
-        }
-        Picker { moves, next: 0 }
-    }
-
-    /// The best remaining move and its ordering score (selection sort, one step at a time:
-    /// most nodes cut early).
-    pub(crate) fn next(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.moves.len() {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.moves[i].1 > self.moves[best].1 {
-                best = i;
+                self.quiets.push((mv, 0));
             }
         }
-        self.moves.swap(self.next, best);
-        self.next += 1;
-        Some(self.moves[self.next - 1])
+        // Killers that are not legal quiet moves here are dropped.
+        for k in &mut self.killers {
+            if k.is_some_and(|m| Some(m) == self.tt_move || !self.quiets.iter().any(|q| q.0 == m))
+            {
+                *k = None;
+            }
+        }
+    }
+
+    /// Index of the best of `v[from..]` by score, if any is at least `min`.
+    fn best_from(v: &[(Move, i32)], from: usize, min: i32) -> Option<usize> {
+        let mut best = None;
+        let mut best_score = min;
+        for (i, &(_, s)) in v.iter().enumerate().skip(from) {
+            if s >= best_score {
+                best_score = s;
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// The next move and its ordering score; `quiet_score` rates quiet moves by history
+    /// (called once per quiet move, when the quiet moves are reached).
+    pub(crate) fn next(
+        &mut self,
+        pos: &Position,
+        quiet_score: impl Fn(Move) -> i32,
+    ) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::Generate;
+                    if let Some(m) = self.tt_move {
+                        return Some((m, TT_MOVE));
+                    }
+                }
+                Stage::Generate => {
+                    self.generate(pos);
+                    self.stage = Stage::GoodTactical;
+                }
+                Stage::GoodTactical => {
+                    match Self::best_from(&self.tactical, self.next_tactical, PROMOTION) {
+                        Some(i) => {
+                            self.tactical.swap(self.next_tactical, i);
+                            self.next_tactical += 1;
+                            return Some(self.tactical[self.next_tactical - 1]);
+                        }
+                        None => self.stage = Stage::Killers,
+                    }
+                }
+                Stage::Killers => {
+                    if self.killer_index < 2 {
+                        let i = self.killer_index;
+                        self.killer_index += 1;
+                        if let Some(k) = self.killers[i] {
+                            return Some((k, KILLER + 1 - i as i32));
+                        }
+                    } else {
+                        let side = pos.side_to_move();
+                        let killers = self.killers;
+                        for q in &mut self.quiets {
+                            q.1 = if killers.contains(&Some(q.0)) {
+                                i32::MIN
+                            } else {
+                                // Unpromoted moves of pawns, bishops and rooks that could
+                                // have promoted are almost never good: order them last.
+                                let poor = !q.0.is_drop()
+                                    && pos.moved_piece(q.0).is_some_and(|p| {
+                                        matches!(
+                                            p.kind,
+                                            PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook
+                                        ) && (q.0.to().in_zone(side)
+                                            || q.0.from().is_some_and(|f| f.in_zone(side)))
+                                    });
+                                quiet_score(q.0) - if poor { 16 * HISTORY_MAX } else { 0 }
+                            };
+                        }
+                        self.stage = Stage::Quiets;
+                    }
+                }
+                Stage::Quiets => {
+                    match Self::best_from(&self.quiets, self.next_quiet, i32::MIN + 1) {
+                        Some(i) => {
+                            self.quiets.swap(self.next_quiet, i);
+                            self.next_quiet += 1;
+                            return Some(self.quiets[self.next_quiet - 1]);
+                        }
+                        None => self.stage = Stage::BadTactical,
+                    }
+                }
+                Stage::BadTactical => {
+                    match Self::best_from(&self.tactical, self.next_tactical, i32::MIN) {
+                        Some(i) => {
+                            self.tactical.swap(self.next_tactical, i);
+                            self.next_tactical += 1;
+                            return Some(self.tactical[self.next_tactical - 1]);
+                        }
+                        None => self.stage = Stage::Done,
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
     }
 }

@@ -56,6 +56,8 @@ pub struct SearchParams {
     /// Internal iterative reduction: without a hash move, nodes at least this deep are
     /// searched one ply shallower.
     pub iir_min_depth: i32,
+    /// Singular extensions are tried from this depth.
+    pub singular_min_depth: i32,
     /// Quiescence delta pruning margin.
     pub delta_margin: i32,
     /// Score of a win or loss by perpetual check found inside the search (not a mate).
@@ -88,6 +90,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_base: 0.5,
     lmr_history_div: 8000,
     iir_min_depth: 4,
+    singular_min_depth: 8,
     delta_margin: 200,
     perpetual_check_score: 20000,
 };

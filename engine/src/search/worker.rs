@@ -11,6 +11,7 @@ use super::checks::CheckInfo;
 use super::ordering::{
     BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, is_tactical,
 };
+use super::mate1::mate_in_one;
 use super::see::see_ge;
 use super::tt::{TranspositionTable, TtBound};
 use super::{
@@ -58,6 +59,7 @@ pub(crate) struct Worker<'a> {
     cont: [ContHistory; 2],
     slots: [usize; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
+    singular_excluded: [Option<Move>; MAX_PLY + 4],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     lmr: Box<[[i32; 64]; 64]>,
@@ -144,6 +146,7 @@ impl<'a> Worker<'a> {
             cont: [ContHistory::new(), ContHistory::new()],
             slots: [NO_SLOT; MAX_PLY + 4],
             evals: [-INFINITE; MAX_PLY + 4],
+            singular_excluded: [None; MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             lmr,
@@ -352,8 +355,15 @@ impl<'a> Worker<'a> {
         }
 
         // Step 4. Transposition table.
+        let excluded = self.singular_excluded[ply];
         let key = pos.key();
-        let hit = self.tt.probe(key);
+        // A search that leaves out one move (the singular test) must not use or overwrite
+        // the node's own entry.
+        let hit = if excluded.is_some() {
+            None
+        } else {
+            self.tt.probe(key)
+        };
         let tt_move = hit
             .and_then(|h| h.mv)
             .filter(|&m| !root || self.root_order.contains(&m));
@@ -370,6 +380,29 @@ impl<'a> Worker<'a> {
             if cut {
                 return s;
             }
+        }
+
+        // Step 4b. A mate in one ends the search here: most shogi games end with a mating
+        // drop that quiescence cannot see.
+        if !root
+            && !in_check
+            && excluded.is_none()
+            && let Some(m) = mate_in_one(pos)
+        {
+            let s = MATE - ply as i32 - 1;
+            if pv_node {
+                self.pv_len[ply + 1] = ply + 1;
+                self.update_pv(ply, m);
+            }
+            self.tt.store(
+                key,
+                Some(m),
+                score_to_tt(s, ply),
+                0,
+                MAX_PLY as i32,
+                TtBound::Exact,
+            );
+            return s;
         }
 
         // Step 5. Static evaluation, from the table when it has one; a table score that
@@ -427,7 +460,11 @@ impl<'a> Worker<'a> {
             }
             // Step 8. Null move pruning: even passing keeps us above beta.
             // CITE: <https://www.chessprogramming.org/Null_Move_Pruning>
-            if null_ok && depth >= p.null_min_depth && static_eval >= beta {
+            if null_ok
+                && excluded.is_none()
+                && depth >= p.null_min_depth
+                && static_eval >= beta
+            {
                 let r = p.null_base_r
                     + depth / p.null_depth_div
                     + ((static_eval - beta) / p.null_eval_div).min(3);
@@ -456,15 +493,13 @@ impl<'a> Worker<'a> {
 
         // Step 9. Internal iterative reduction: a node without a hash move is probably new
         // to us and not worth the full depth yet.
-        if tt_move.is_none() && depth >= self.params.iir_min_depth && !root {
+        if tt_move.is_none() && depth >= self.params.iir_min_depth && !root && excluded.is_none()
+        {
             depth -= 1;
         }
 
-        // Step 10. Moves. No legal move loses, in check or not.
-        let list = pos.legal_moves();
-        if list.is_empty() {
-            return -MATE + ply as i32;
-        }
+        // Step 10. Moves. No legal move loses, in check or not (found when the picker runs
+        // dry without a move).
         let us = pos.side_to_move();
         let killers = self.killers[ply];
         let root_list;
@@ -473,9 +508,7 @@ impl<'a> Worker<'a> {
             None
         } else {
             root_list = Vec::new();
-            Some(Picker::new(pos, &list, tt_move, killers, |m| {
-                self.quiet_score(us, ply, m, cont_slot(pos, m))
-            }))
+            Some(Picker::new(pos, tt_move, killers))
         };
         let checks = CheckInfo::new(pos);
         let tt_tactical = tt_move.is_some_and(|m| is_tactical(pos, m));
@@ -489,7 +522,7 @@ impl<'a> Worker<'a> {
 
         loop {
             let (mv, order) = match picker.as_mut() {
-                Some(p) => match p.next() {
+                Some(p) => match p.next(pos, |m| self.quiet_score(us, ply, m, cont_slot(pos, m))) {
                     Some(x) => x,
                     None => break,
                 },
@@ -501,7 +534,7 @@ impl<'a> Worker<'a> {
                     (m, 0)
                 }
             };
-            if root && self.excluded.contains(&mv) {
+            if (root && self.excluded.contains(&mv)) || Some(mv) == excluded {
                 continue;
             }
             let tactical = is_tactical(pos, mv);
@@ -557,11 +590,49 @@ impl<'a> Worker<'a> {
             // Step 12. Check extension, only on the principal variation and for checks that
             // do not lose material: with pieces in hand almost every drop can check, and
             // extending them all makes the tree explode.
-            let ext = i32::from(
+            let mut ext = i32::from(
                 gives_check
                     && (ply as i32) < 2 * self.root_depth
                     && (pv_node || (tactical && see_ge(pos, mv, 0))),
             );
+            // Step 12b. Singular extension: when the hash move is much better than every
+            // other move (a search without it fails low), it is extended; when even the
+            // others beat beta, the node is cut (multi-cut).
+            // CITE: <https://www.chessprogramming.org/Singular_Extensions>
+            if !root
+                && Some(mv) == tt_move
+                && excluded.is_none()
+                && depth >= self.params.singular_min_depth
+                && (ply as i32) < 2 * self.root_depth
+                && let Some(h) = hit
+                && h.depth >= depth - 3
+                && h.bound != TtBound::Upper
+                && h.score.abs() < MATE_IN_MAX_PLY
+            {
+                let tt_score = score_from_tt(h.score, ply);
+                let singular_beta = tt_score - 2 * depth;
+                self.singular_excluded[ply] = Some(mv);
+                let s = self.alpha_beta(
+                    pos,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    false,
+                    false,
+                );
+                self.singular_excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    ext = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    ext = -1;
+                }
+            }
             let new_depth = depth - 1 + ext;
             let mut child = pos.clone();
             child.play(mv);
@@ -653,6 +724,9 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if picker.as_ref().is_some_and(Picker::no_legal_move) {
+            return -MATE + ply as i32;
+        }
         if searched == 0 {
             // Every move was pruned (never at the root, where nothing is pruned) or, at the
             // root, every move is excluded (MultiPV past the last move).
@@ -660,7 +734,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 15. Remember the result.
-        if !root || self.excluded.is_empty() {
+        if (!root || self.excluded.is_empty()) && excluded.is_none() {
             let bound = if best_score >= beta {
                 TtBound::Lower
             } else if best_score > old_alpha {
@@ -716,17 +790,11 @@ impl<'a> Worker<'a> {
         }
         let old_alpha = alpha;
         if pos.in_check() {
-            let list = pos.legal_moves();
-            if list.is_empty() {
-                return -MATE + ply as i32;
-            }
             let us = pos.side_to_move();
-            let mut picker = Picker::new(pos, &list, hit.and_then(|h| h.mv), [None; 2], |m| {
-                self.history.get(us, m)
-            });
+            let mut picker = Picker::new(pos, hit.and_then(|h| h.mv), [None; 2]);
             let mut best = -INFINITE;
             let mut best_move = None;
-            while let Some((mv, _)) = picker.next() {
+            while let Some((mv, _)) = picker.next(pos, |m| self.history.get(us, m)) {
                 let mut child = pos.clone();
                 child.play(mv);
                 let Some(s) =
@@ -741,8 +809,26 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
+            if picker.no_legal_move() {
+                return -MATE + ply as i32;
+            }
             self.store_qsearch(key, ply, best, -INFINITE, best_move, old_alpha, beta);
             return best;
+        }
+        // A mate in one beats any stand-pat; a position already in the table was tested.
+        if hit.is_none()
+            && let Some(m) = mate_in_one(pos)
+        {
+            let s = MATE - ply as i32 - 1;
+            self.tt.store(
+                key,
+                Some(m),
+                score_to_tt(s, ply),
+                0,
+                MAX_PLY as i32,
+                TtBound::Exact,
+            );
+            return s;
         }
         let raw = match hit {
             Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
@@ -861,12 +947,11 @@ impl<'a> Worker<'a> {
 
     /// The move ordering of the root before the first iteration.
     fn order_root(&mut self, pos: &Position) {
-        let list = pos.legal_moves();
         let tt_move = self.tt.probe(pos.key()).and_then(|h| h.mv);
         let us = pos.side_to_move();
-        let mut picker = Picker::new(pos, &list, tt_move, [None; 2], |m| self.history.get(us, m));
+        let mut picker = Picker::new(pos, tt_move, [None; 2]);
         self.root_order.clear();
-        while let Some((m, _)) = picker.next() {
+        while let Some((m, _)) = picker.next(pos, |m| self.history.get(us, m)) {
             self.root_order.push(m);
         }
         let wanted = &self.limits.searchmoves;

@@ -1,0 +1,190 @@
+//! Mate in one: a checking move after which the opponent has no legal move.
+//!
+//! The search asks this at every node before anything else, because in shogi most games end
+//! with a drop that mates, and quiescence (captures only) cannot see one coming. Candidates
+//! are contact checks and knight checks, by drop or by a move; each one first passes a cheap
+//! necessary test (the checking square is defended when the king could take, and every
+//! square the king could flee to is covered) and is then proved by playing it. The cheap
+//! test reasons from the position before the move, so a mate that needs a discovered attack
+//! on a flight square can be missed; a move reported is always a mate.
+
+use crate::{Bitboard, Move, PieceKind, Position, Square, attacks};
+
+/// Hand kinds tried as mating drops (a pawn drop may not mate).
+const DROP_KINDS: [PieceKind; 6] = [
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Gold,
+    PieceKind::Silver,
+    PieceKind::Knight,
+    PieceKind::Lance,
+];
+
+/// A move of the side to move that mates at once, if the cheap search finds one. The side
+/// to move must not be in check.
+pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
+    let us = pos.side_to_move();
+    let them = !us;
+    let ksq = pos.king_square(them)?;
+    let occ = pos.occupied();
+    let near = attacks::king(ksq);
+    let without_king = occ.without(ksq);
+    // Flight squares the king could use now.
+    let mut open = Bitboard::EMPTY;
+    for s in near & !pos.pieces(them) {
+        if !pos.is_attacked_by(us, s, without_king) {
+            open |= Bitboard::from_square(s);
+        }
+    }
+    let hand = pos.hand(us);
+    // Checking squares: adjacent to the king, or a knight's jump away.
+    for kind in DROP_KINDS {
+        if hand.count(kind) == 0 {
+            continue;
+        }
+        let from_here = attacks::piece(them, kind, ksq, occ) & !occ;
+        // Golds and silvers check only from next to the king; knights jump, and ranging
+        // pieces may check from afar (a mate when nothing can be put in between).
+        let targets = match kind {
+            PieceKind::Gold | PieceKind::Silver => from_here & near,
+            _ => from_here,
+        };
+        for to in targets {
+            let mv = Move::drop(kind, to);
+            if passes(pos, mv, kind, to, open, occ, ksq, None) && proves(pos, mv) {
+                return Some(mv);
+            }
+        }
+    }
+    let ours = pos.pieces(us);
+    let jump = attacks::knight(them, ksq);
+    for to in (near | jump) & !ours {
+        let movers = pos.attackers_to(us, to, occ) & !pos.pieces_of(us, PieceKind::King);
+        for from in movers {
+            let Some(p) = pos.piece_at(from) else {
+                continue;
+            };
+            let zone = from.in_zone(us) || to.in_zone(us);
+            let rel = to.rank().relative_number(us);
+            let forced = match p.kind {
+                PieceKind::Pawn | PieceKind::Lance => rel == 1,
+                PieceKind::Knight => rel <= 2,
+                _ => false,
+            };
+            for promote in [true, false] {
+                let kind = match (promote, p.kind.promote()) {
+                    (true, Some(k)) if zone => k,
+                    (true, _) => continue,
+                    (false, _) if forced => continue,
+                    (false, _) => p.kind,
+                };
+                let mv = Move::normal(from, to, promote);
+                if passes(pos, mv, kind, to, open, occ, ksq, Some(from))
+                    && pos.is_legal(mv).is_ok()
+                    && proves(pos, mv)
+                {
+                    return Some(mv);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The cheap necessary test: the piece of `kind` on `to` checks, the king cannot take it,
+/// and it covers every flight square left open.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn passes(
+    pos: &Position,
+    _mv: Move,
+    kind: PieceKind,
+    to: Square,
+    open: Bitboard,
+    occ: Bitboard,
+    ksq: Square,
+    from: Option<Square>,
+) -> bool {
+    let us = pos.side_to_move();
+    let mut after = occ.with(to);
+    if let Some(f) = from {
+        after = after.without(f);
+    }
+    let reach = attacks::piece(us, kind, to, after.without(ksq));
+    if !reach.contains(ksq) {
+        return false;
+    }
+    if attacks::king(ksq).contains(to) {
+        // The king takes the checker unless another of our pieces guards the square.
+        let guards = pos.attackers_to(us, to, after) & after;
+        let guards = match from {
+            Some(f) => guards.without(f),
+            None => guards,
+        };
+        if guards.is_empty() {
+            return false;
+        }
+    }
+    (open.without(to) & !reach).is_empty()
+}
+
+/// Plays `mv` and checks that the opponent has no legal reply.
+#[inline]
+fn proves(pos: &Position, mv: Move) -> bool {
+    let mut child = pos.clone();
+    child.play(mv);
+    child.in_check() && child.has_no_legal_move()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mate(s: &str) -> Option<String> {
+        let p = Position::from_sfen(s).unwrap();
+        mate_in_one(&p).map(|m| m.to_string())
+    }
+
+    #[test]
+    fn finds_drop_and_move_mates() {
+        // A gold dropped on the king's head, guarded by a pawn.
+        assert_eq!(mate("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").as_deref(), Some("G*5b"));
+        // The same with the king's own lances taking its flight squares.
+        assert_eq!(mate("3lkl3/9/4P4/9/9/9/9/9/4K4 b G 1").as_deref(), Some("G*5b"));
+        // Unguarded, the king takes the gold.
+        assert_eq!(mate("4k4/9/9/9/9/9/9/9/4K4 b G 1"), None);
+        // A gold that steps up to the head, guarded by a silver.
+        assert_eq!(mate("4k4/9/3SG4/9/9/9/9/9/4K4 b - 1").as_deref(), Some("5c5b"));
+        // A rook drop on the back rank against a king walled in by its own pawns.
+        let m = mate("8k/7pp/9/9/9/9/9/9/4K4 b R 1").unwrap();
+        assert!(m.starts_with("R*") && m.ends_with('a') && m != "R*2a", "{m}");
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_positions() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut found = 0;
+        for _ in 0..200 {
+            let mut pos = Position::startpos();
+            for _ in 0..200 {
+                let list = pos.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                if !pos.in_check() {
+                    let got = mate_in_one(&pos);
+                    if let Some(m) = got {
+                        found += 1;
+                        assert!(list.contains(&m));
+                        assert!(proves(&pos, m), "{} {m}", pos.to_sfen());
+                    }
+                }
+                let m = list[rng.random_range(0..list.len())];
+                pos.play(m);
+            }
+        }
+        assert!(found > 20, "only {found} mates found");
+    }
+}
