@@ -38,8 +38,9 @@ pub const DEFAULT_PARAMS: EvalParams = EvalParams {
     ],
     hand_value: [105, 345, 440, 550, 600, 950, 1100],
     rank_bonus: [
-        // pawn: advanced pawns are stronger, but the far ranks are promotion squares anyway
-        [0, 30, 25, 15, 8, 4, 0, 0, 0],
+        // pawn: only a pawn deep in the enemy camp, about to promote, is worth more; a pawn
+        // pushed to the middle is a target, not an asset
+        [0, 20, 10, 0, 0, 0, 0, 0, 0],
         // lance
         [0, 10, 10, 5, 0, 0, 0, 0, 0],
         // knight: knights stuck at the edge of the far ranks are weak

@@ -91,7 +91,12 @@ mod tests {
                 for &m in &list {
                     let mut c = pos.clone();
                     c.play(m);
-                    assert_eq!(ci.gives_check(&pos, m), c.in_check(), "{} {m}", pos.to_sfen());
+                    assert_eq!(
+                        ci.gives_check(&pos, m),
+                        c.in_check(),
+                        "{} {m}",
+                        pos.to_sfen()
+                    );
                 }
                 let m = list[rng.random_range(0..list.len())];
                 pos.play(m);

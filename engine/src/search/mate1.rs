@@ -28,14 +28,8 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
     let ksq = pos.king_square(them)?;
     let occ = pos.occupied();
     let near = attacks::king(ksq);
-    let without_king = occ.without(ksq);
-    // Flight squares the king could use now.
-    let mut open = Bitboard::EMPTY;
-    for s in near & !pos.pieces(them) {
-        if !pos.is_attacked_by(us, s, without_king) {
-            open |= Bitboard::from_square(s);
-        }
-    }
+    // Flight squares the king could use now, worked out when a candidate first needs them.
+    let mut open = None;
     let hand = pos.hand(us);
     // Checking squares: adjacent to the king, or a knight's jump away.
     for kind in DROP_KINDS {
@@ -51,7 +45,7 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
         };
         for to in targets {
             let mv = Move::drop(kind, to);
-            if passes(pos, mv, kind, to, open, occ, ksq, None) && proves(pos, mv) {
+            if passes(pos, kind, to, &mut open, occ, ksq, None) && proves(pos, mv) {
                 return Some(mv);
             }
         }
@@ -59,7 +53,7 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
     let ours = pos.pieces(us);
     let jump = attacks::knight(them, ksq);
     for to in (near | jump) & !ours {
-        let movers = pos.attackers_to(us, to, occ) & !pos.pieces_of(us, PieceKind::King);
+        let movers = movers_to(pos, to, occ);
         for from in movers {
             let Some(p) = pos.piece_at(from) else {
                 continue;
@@ -79,7 +73,7 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
                     (false, _) => p.kind,
                 };
                 let mv = Move::normal(from, to, promote);
-                if passes(pos, mv, kind, to, open, occ, ksq, Some(from))
+                if passes(pos, kind, to, &mut open, occ, ksq, Some(from))
                     && pos.is_legal(mv).is_ok()
                     && proves(pos, mv)
                 {
@@ -91,16 +85,56 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
     None
 }
 
+/// The side to move's pieces other than its king that can move to `to`: like
+/// [`Position::attackers_to`], but a ranging attack is computed only when a ranging piece
+/// stands on an empty-board line through `to` (most squares have none).
+#[inline]
+fn movers_to(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
+    let us = pos.side_to_move();
+    let them = !us;
+    let ours = pos.pieces(us);
+    let mut m = (attacks::pawn(them, to) & pos.pieces_of(us, PieceKind::Pawn))
+        | (attacks::knight(them, to) & pos.pieces_of(us, PieceKind::Knight))
+        | (attacks::silver(them, to) & pos.pieces_of(us, PieceKind::Silver))
+        | (attacks::gold(them, to) & pos.gold_likes() & ours)
+        | (attacks::king(to)
+            & (pos.pieces_of(us, PieceKind::Horse) | pos.pieces_of(us, PieceKind::Dragon)));
+    let lances = attacks::lance_empty(them, to) & pos.pieces_of(us, PieceKind::Lance);
+    if lances.is_any() {
+        m |= attacks::lance(them, to, occ) & lances;
+    }
+    let bishops = attacks::bishop_empty(to) & pos.bishop_likes() & ours;
+    if bishops.is_any() {
+        m |= attacks::bishop(to, occ) & bishops;
+    }
+    let rooks = attacks::rook_empty(to) & pos.rook_likes() & ours;
+    if rooks.is_any() {
+        m |= attacks::rook(to, occ) & rooks;
+    }
+    m
+}
+
+/// The squares next to the enemy king at `ksq` that it could flee to now.
+fn flight_squares(pos: &Position, ksq: Square, occ: Bitboard) -> Bitboard {
+    let us = pos.side_to_move();
+    let without_king = occ.without(ksq);
+    let mut open = Bitboard::EMPTY;
+    for s in attacks::king(ksq) & !pos.pieces(!us) {
+        if !pos.is_attacked_by(us, s, without_king) {
+            open |= Bitboard::from_square(s);
+        }
+    }
+    open
+}
+
 /// The cheap necessary test: the piece of `kind` on `to` checks, the king cannot take it,
 /// and it covers every flight square left open.
-#[allow(clippy::too_many_arguments)]
 #[inline]
 fn passes(
     pos: &Position,
-    _mv: Move,
     kind: PieceKind,
     to: Square,
-    open: Bitboard,
+    open: &mut Option<Bitboard>,
     occ: Bitboard,
     ksq: Square,
     from: Option<Square>,
@@ -125,6 +159,7 @@ fn passes(
             return false;
         }
     }
+    let open = *open.get_or_insert_with(|| flight_squares(pos, ksq, occ));
     (open.without(to) & !reach).is_empty()
 }
 
@@ -148,16 +183,28 @@ mod tests {
     #[test]
     fn finds_drop_and_move_mates() {
         // A gold dropped on the king's head, guarded by a pawn.
-        assert_eq!(mate("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").as_deref(), Some("G*5b"));
+        assert_eq!(
+            mate("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").as_deref(),
+            Some("G*5b")
+        );
         // The same with the king's own lances taking its flight squares.
-        assert_eq!(mate("3lkl3/9/4P4/9/9/9/9/9/4K4 b G 1").as_deref(), Some("G*5b"));
+        assert_eq!(
+            mate("3lkl3/9/4P4/9/9/9/9/9/4K4 b G 1").as_deref(),
+            Some("G*5b")
+        );
         // Unguarded, the king takes the gold.
         assert_eq!(mate("4k4/9/9/9/9/9/9/9/4K4 b G 1"), None);
         // A gold that steps up to the head, guarded by a silver.
-        assert_eq!(mate("4k4/9/3SG4/9/9/9/9/9/4K4 b - 1").as_deref(), Some("5c5b"));
+        assert_eq!(
+            mate("4k4/9/3SG4/9/9/9/9/9/4K4 b - 1").as_deref(),
+            Some("5c5b")
+        );
         // A rook drop on the back rank against a king walled in by its own pawns.
         let m = mate("8k/7pp/9/9/9/9/9/9/4K4 b R 1").unwrap();
-        assert!(m.starts_with("R*") && m.ends_with('a') && m != "R*2a", "{m}");
+        assert!(
+            m.starts_with("R*") && m.ends_with('a') && m != "R*2a",
+            "{m}"
+        );
     }
 
     #[test]
@@ -172,6 +219,12 @@ mod tests {
                 let list = pos.legal_moves();
                 if list.is_empty() {
                     break;
+                }
+                let us = pos.side_to_move();
+                for to in crate::Square::ALL {
+                    let want = pos.attackers_to(us, to, pos.occupied())
+                        & !pos.pieces_of(us, PieceKind::King);
+                    assert_eq!(movers_to(&pos, to, pos.occupied()), want);
                 }
                 if !pos.in_check() {
                     let got = mate_in_one(&pos);

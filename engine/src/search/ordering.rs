@@ -5,9 +5,10 @@
 //! CITE: MVV-LVA, killer heuristic, history heuristic —
 //! <https://www.chessprogramming.org/Move_Ordering>.
 
+use super::captures::{CaptureList, captures};
 use super::see::see_ge;
 use crate::eval::piece_value;
-use crate::{Color, Move, PieceKind, Position};
+use crate::{Color, Move, PieceKind, Position, attacks};
 use arrayvec::ArrayVec;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -140,18 +141,20 @@ pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     TtMove,
-    Generate,
+    Captures,
     GoodTactical,
     Killers,
+    Rest,
     Quiets,
     BadTactical,
     Done,
 }
 
 /// Hands out the moves of a node best first, in stages, so that a node that cuts off early
-/// pays for little: the hash move before any generation, then captures and promotions that
-/// do not lose material (by victim, then attacker), the killers, the quiet moves by their
-/// history (scored only when reached), and last the captures that lose material.
+/// pays for little: the hash move before any generation; then captures (generated alone)
+/// that do not lose material, by victim and then attacker; the killers; then the rest is
+/// generated: promotions, the quiet moves by their history, and last the captures that lose
+/// material. In check, every evasion is generated at once.
 pub(crate) struct Picker {
     stage: Stage,
     tt_move: Option<Move>,
@@ -161,16 +164,12 @@ pub(crate) struct Picker {
     quiets: ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
     next_tactical: usize,
     next_quiet: usize,
-    /// How many legal moves the position has (known once generated).
-    legal: usize,
+    /// Whether any move has been handed out.
+    yielded: bool,
 }
 
 impl Picker {
-    pub(crate) fn new(
-        pos: &Position,
-        tt_move: Option<Move>,
-        killers: [Option<Move>; 2],
-    ) -> Picker {
+    pub(crate) fn new(pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
         let tt_move = tt_move.filter(|&m| pos.is_legal(m).is_ok());
         Picker {
             stage: Stage::TtMove,
@@ -181,44 +180,68 @@ impl Picker {
             quiets: ArrayVec::new(),
             next_tactical: 0,
             next_quiet: 0,
-            legal: 0,
+            yielded: false,
         }
     }
 
-    /// Whether the position has no legal move at all (only known once the picker has run
-    /// dry; a hash move proves there is one).
+    /// Whether the position has no legal move at all (asked once the picker has run dry).
     pub(crate) fn no_legal_move(&self) -> bool {
-        self.tt_move.is_none() && self.legal == 0
+        self.stage == Stage::Done && !self.yielded
     }
 
-    fn generate(&mut self, pos: &Position) {
-        let list = pos.legal_moves();
-        self.legal = list.len();
-        for &mv in &list {
+    /// The ordering score of a capture: good or bad by exchange, then victim and attacker.
+    fn capture_score(pos: &Position, mv: Move) -> i32 {
+        let victim = pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind));
+        let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind));
+        let mvv = victim * 16 - attacker / 16 + if mv.is_promotion() { 200 } else { 0 };
+        if see_ge(pos, mv, 0) {
+            CAPTURE + mvv
+        } else {
+            BAD_CAPTURE + mvv
+        }
+    }
+
+    /// The legal captures, generated alone (not in check).
+    fn generate_captures(&mut self, pos: &Position) {
+        let us = pos.side_to_move();
+        let occ = pos.occupied();
+        let pinned = pos.pinned(us, occ);
+        let ksq = pos.king_square(us);
+        let mut caps = CaptureList::new();
+        captures(pos, &mut caps);
+        for &mv in &caps {
             if Some(mv) == self.tt_move {
                 continue;
             }
-            if let Some(victim) = pos.captured_piece(mv) {
-                let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind));
-                let mvv = piece_value(victim.kind) * 16 - attacker / 16
-                    + if mv.is_promotion() { 200 } else { 0 };
-                let s = if see_ge(pos, mv, 0) {
-                    CAPTURE + mvv
-                } else {
-                    BAD_CAPTURE + mvv
-                };
-                self.tactical.push((mv, s));
-            } else if mv.is_promotion() && see_ge(pos, mv, 0) {
-                self.tactical.push((mv, PROMOTION + capture_gain(pos, mv)));
-            } else {
-                self.quiets.push((mv, 0));
+            let Some(from) = mv.from() else { continue };
+            let legal = match ksq {
+                Some(k) if k == from => !pos.is_attacked_by(!us, mv.to(), occ.without(from)),
+                Some(k) => !pinned.contains(from) || attacks::line(from, k).contains(mv.to()),
+                None => true,
+            };
+            if legal {
+                self.tactical.push((mv, Self::capture_score(pos, mv)));
             }
         }
-        // Killers that are not legal quiet moves here are dropped.
-        for k in &mut self.killers {
-            if k.is_some_and(|m| Some(m) == self.tt_move || !self.quiets.iter().any(|q| q.0 == m))
-            {
-                *k = None;
+    }
+
+    /// Everything else: promotions, quiet moves and the captures not generated before (in
+    /// check, every evasion).
+    fn generate_rest(&mut self, pos: &Position) {
+        let list = pos.legal_moves();
+        let in_check = pos.in_check();
+        for &mv in &list {
+            if Some(mv) == self.tt_move || (!in_check && self.killers.contains(&Some(mv))) {
+                continue;
+            }
+            if pos.captured_piece(mv).is_some() {
+                if in_check || !self.tactical.iter().any(|t| t.0 == mv) {
+                    self.tactical.push((mv, Self::capture_score(pos, mv)));
+                }
+            } else if mv.is_promotion() && see_ge(pos, mv, 0) {
+                self.quiets.push((mv, PROMOTION + capture_gain(pos, mv)));
+            } else {
+                self.quiets.push((mv, i32::MIN));
             }
         }
     }
@@ -243,20 +266,36 @@ impl Picker {
         pos: &Position,
         quiet_score: impl Fn(Move) -> i32,
     ) -> Option<(Move, i32)> {
+        let r = self.advance(pos, quiet_score);
+        self.yielded |= r.is_some();
+        r
+    }
+
+    fn advance(
+        &mut self,
+        pos: &Position,
+        quiet_score: impl Fn(Move) -> i32,
+    ) -> Option<(Move, i32)> {
         loop {
             match self.stage {
                 Stage::TtMove => {
-                    self.stage = Stage::Generate;
+                    self.stage = Stage::Captures;
                     if let Some(m) = self.tt_move {
                         return Some((m, TT_MOVE));
                     }
                 }
-                Stage::Generate => {
-                    self.generate(pos);
+                Stage::Captures => {
+                    if pos.in_check() {
+                        // Evasions: all at once, ordered like any other list.
+                        self.killers = [None; 2];
+                        self.generate_rest(pos);
+                    } else {
+                        self.generate_captures(pos);
+                    }
                     self.stage = Stage::GoodTactical;
                 }
                 Stage::GoodTactical => {
-                    match Self::best_from(&self.tactical, self.next_tactical, PROMOTION) {
+                    match Self::best_from(&self.tactical, self.next_tactical, CAPTURE) {
                         Some(i) => {
                             self.tactical.swap(self.next_tactical, i);
                             self.next_tactical += 1;
@@ -269,42 +308,52 @@ impl Picker {
                     if self.killer_index < 2 {
                         let i = self.killer_index;
                         self.killer_index += 1;
-                        if let Some(k) = self.killers[i] {
+                        let ok = self.killers[i].is_some_and(|k| {
+                            Some(k) != self.tt_move
+                                && (i == 0 || self.killers[0] != Some(k))
+                                && pos.captured_piece(k).is_none()
+                                && pos.is_legal(k).is_ok()
+                        });
+                        if ok && let Some(k) = self.killers[i] {
                             return Some((k, KILLER + 1 - i as i32));
                         }
+                        self.killers[i] = None;
                     } else {
-                        let side = pos.side_to_move();
-                        let killers = self.killers;
-                        for q in &mut self.quiets {
-                            q.1 = if killers.contains(&Some(q.0)) {
-                                i32::MIN
-                            } else {
-                                // Unpromoted moves of pawns, bishops and rooks that could
-                                // have promoted are almost never good: order them last.
-                                let poor = !q.0.is_drop()
-                                    && pos.moved_piece(q.0).is_some_and(|p| {
-                                        matches!(
-                                            p.kind,
-                                            PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook
-                                        ) && (q.0.to().in_zone(side)
-                                            || q.0.from().is_some_and(|f| f.in_zone(side)))
-                                    });
-                                quiet_score(q.0) - if poor { 16 * HISTORY_MAX } else { 0 }
-                            };
-                        }
-                        self.stage = Stage::Quiets;
+                        self.stage = Stage::Rest;
                     }
                 }
-                Stage::Quiets => {
-                    match Self::best_from(&self.quiets, self.next_quiet, i32::MIN + 1) {
-                        Some(i) => {
-                            self.quiets.swap(self.next_quiet, i);
-                            self.next_quiet += 1;
-                            return Some(self.quiets[self.next_quiet - 1]);
-                        }
-                        None => self.stage = Stage::BadTactical,
+                Stage::Rest => {
+                    if !pos.in_check() {
+                        self.generate_rest(pos);
                     }
+                    let side = pos.side_to_move();
+                    for q in &mut self.quiets {
+                        if q.1 != i32::MIN {
+                            continue;
+                        }
+                        // Unpromoted moves of pawns, bishops and rooks that could have
+                        // promoted are almost never good: order them last.
+                        let poor = !q.0.is_drop()
+                            && pos.moved_piece(q.0).is_some_and(|p| {
+                                matches!(
+                                    p.kind,
+                                    PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook
+                                ) && (q.0.to().in_zone(side)
+                                    || q.0.from().is_some_and(|f| f.in_zone(side)))
+                            });
+                        q.1 = quiet_score(q.0) - if poor { 16 * HISTORY_MAX } else { 0 };
+                    }
+                    // One sort: a node that gets this far usually tries many of them.
+                    self.quiets.sort_unstable_by_key(|q| -q.1);
+                    self.stage = Stage::Quiets;
                 }
+                Stage::Quiets => match self.quiets.get(self.next_quiet) {
+                    Some(&q) => {
+                        self.next_quiet += 1;
+                        return Some(q);
+                    }
+                    None => self.stage = Stage::BadTactical,
+                },
                 Stage::BadTactical => {
                     match Self::best_from(&self.tactical, self.next_tactical, i32::MIN) {
                         Some(i) => {
@@ -316,6 +365,52 @@ impl Picker {
                     }
                 }
                 Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// On random games, with random hash moves and killers (legal or not), the picker hands
+    /// out every legal move exactly once and nothing else.
+    #[test]
+    fn hands_out_each_legal_move_once() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut stale: Vec<Move> = Vec::new();
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let list = pos.legal_moves();
+                let mut guess = || -> Option<Move> {
+                    match rng.random_range(0..3) {
+                        0 => None,
+                        1 if !list.is_empty() => Some(list[rng.random_range(0..list.len())]),
+                        1 => None,
+                        _ => stale.get(rng.random_range(0..stale.len().max(1))).copied(),
+                    }
+                };
+                let (tt, k1, k2) = (guess(), guess(), guess());
+                let mut picker = Picker::new(&pos, tt, [k1, k2]);
+                let mut seen = Vec::new();
+                while let Some((m, _)) = picker.next(&pos, |_| 0) {
+                    seen.push(m);
+                }
+                let mut want: Vec<Move> = list.iter().copied().collect();
+                want.sort_by_key(|m| m.to_bits());
+                let mut got = seen.clone();
+                got.sort_by_key(|m| m.to_bits());
+                assert_eq!(got, want, "{}", pos.to_sfen());
+                assert_eq!(picker.no_legal_move(), list.is_empty());
+                if list.is_empty() {
+                    break;
+                }
+                stale.extend(list.iter().take(3));
+                pos.play(list[rng.random_range(0..list.len())]);
             }
         }
     }

@@ -54,8 +54,8 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         0
     };
     // What we win at once, less what we must win: if that is already short, no exchange helps.
-    let mut swap = pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind)) + promo_gain
-        - threshold;
+    let mut swap =
+        pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind)) + promo_gain - threshold;
     if swap < 0 {
         return false;
     }

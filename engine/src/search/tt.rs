@@ -173,12 +173,8 @@ impl TranspositionTable {
         };
         let score = (score.clamp(-32767, 32767) as i16) as u16 as u64;
         let eval = (eval.clamp(-32767, 32767) as i16) as u16 as u64;
-        let data = mv_bits
-            | score << 16
-            | depth << 32
-            | (bound as u64) << 40
-            | cur_gen << 42
-            | eval << 48;
+        let data =
+            mv_bits | score << 16 | depth << 32 | (bound as u64) << 40 | cur_gen << 42 | eval << 48;
         e.check.store(key ^ data, Ordering::Relaxed);
         e.data.store(data, Ordering::Relaxed);
     }

@@ -8,10 +8,10 @@
 
 use super::captures::{CaptureList, captures};
 use super::checks::CheckInfo;
+use super::mate1::mate_in_one;
 use super::ordering::{
     BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, is_tactical,
 };
-use super::mate1::mate_in_one;
 use super::see::see_ge;
 use super::tt::{TranspositionTable, TtBound};
 use super::{
@@ -118,7 +118,8 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0i32; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (params.lmr_base + (d as f64).ln() * (m as f64).ln() / params.lmr_divisor) as i32;
+                *r = (params.lmr_base + (d as f64).ln() * (m as f64).ln() / params.lmr_divisor)
+                    as i32;
             }
         }
         let mut from_null = [0; MAX_PLY + 2];
@@ -460,11 +461,7 @@ impl<'a> Worker<'a> {
             }
             // Step 8. Null move pruning: even passing keeps us above beta.
             // CITE: <https://www.chessprogramming.org/Null_Move_Pruning>
-            if null_ok
-                && excluded.is_none()
-                && depth >= p.null_min_depth
-                && static_eval >= beta
-            {
+            if null_ok && excluded.is_none() && depth >= p.null_min_depth && static_eval >= beta {
                 let r = p.null_base_r
                     + depth / p.null_depth_div
                     + ((static_eval - beta) / p.null_eval_div).min(3);
@@ -493,8 +490,7 @@ impl<'a> Worker<'a> {
 
         // Step 9. Internal iterative reduction: a node without a hash move is probably new
         // to us and not worth the full depth yet.
-        if tt_move.is_none() && depth >= self.params.iir_min_depth && !root && excluded.is_none()
-        {
+        if tt_move.is_none() && depth >= self.params.iir_min_depth && !root && excluded.is_none() {
             depth -= 1;
         }
 
@@ -563,15 +559,15 @@ impl<'a> Worker<'a> {
             if !root && best_score > -MATE_IN_MAX_PLY {
                 let p = self.params;
                 if quiet && !gives_check {
-                    let lmp = (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
+                    let lmp =
+                        (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
                     if depth <= p.lmp_max_depth && quiets_seen > lmp {
                         continue;
                     }
                     let lmr_depth = (depth - 1 - r).max(0);
                     if !in_check
                         && lmr_depth <= p.futility_max_depth
-                        && static_eval + p.futility_base + p.futility_per_depth * lmr_depth
-                            <= alpha
+                        && static_eval + p.futility_base + p.futility_per_depth * lmr_depth <= alpha
                     {
                         continue;
                     }
@@ -730,7 +726,11 @@ impl<'a> Worker<'a> {
         if searched == 0 {
             // Every move was pruned (never at the root, where nothing is pruned) or, at the
             // root, every move is excluded (MultiPV past the last move).
-            return if root { alpha } else { static_eval.max(alpha).min(beta) };
+            return if root {
+                alpha
+            } else {
+                static_eval.max(alpha).min(beta)
+            };
         }
 
         // Step 15. Remember the result.
@@ -797,8 +797,7 @@ impl<'a> Worker<'a> {
             while let Some((mv, _)) = picker.next(pos, |m| self.history.get(us, m)) {
                 let mut child = pos.clone();
                 child.play(mv);
-                let Some(s) =
-                    self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, pv_node)
+                let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, pv_node)
                 else {
                     return 0;
                 };
@@ -814,21 +813,6 @@ impl<'a> Worker<'a> {
             }
             self.store_qsearch(key, ply, best, -INFINITE, best_move, old_alpha, beta);
             return best;
-        }
-        // A mate in one beats any stand-pat; a position already in the table was tested.
-        if hit.is_none()
-            && let Some(m) = mate_in_one(pos)
-        {
-            let s = MATE - ply as i32 - 1;
-            self.tt.store(
-                key,
-                Some(m),
-                score_to_tt(s, ply),
-                0,
-                MAX_PLY as i32,
-                TtBound::Exact,
-            );
-            return s;
         }
         let raw = match hit {
             Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
@@ -852,6 +836,19 @@ impl<'a> Worker<'a> {
                     .store(key, None, score_to_tt(stand, ply), raw, 0, TtBound::Lower);
             }
             return stand;
+        }
+        // A mate in one beats any stand-pat (asked only now: above beta, either cuts).
+        if let Some(m) = mate_in_one(pos) {
+            let s = MATE - ply as i32 - 1;
+            self.tt.store(
+                key,
+                Some(m),
+                score_to_tt(s, ply),
+                raw,
+                MAX_PLY as i32,
+                TtBound::Exact,
+            );
+            return s;
         }
         alpha = alpha.max(stand);
         let mut caps = CaptureList::new();
