@@ -54,7 +54,136 @@ pub fn piece_value(kind: PieceKind) -> i32 {
 /// assert_eq!(evaluate(&Position::startpos()), tokin_engine::eval::DEFAULT_PARAMS.tempo);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &DEFAULT_PARAMS)
+    let score = fast_side_score(pos, Color::Black) - fast_side_score(pos, Color::White);
+    let stm = match pos.side_to_move() {
+        Color::Black => score,
+        Color::White => -score,
+    };
+    stm + DEFAULT_PARAMS.tempo
+}
+
+/// Most hand pieces one side can hold (every piece but the two kings).
+const MAX_HAND: usize = 38;
+
+/// [`DEFAULT_PARAMS`] folded into lookup tables, for the evaluation the search calls at
+/// almost every node: the same numbers as [`evaluate_with`], without the arithmetic.
+struct Tables {
+    /// Board value plus placement bonus (king: its rank bonus), by colour, kind and square.
+    placed: [[[i32; 81]; 14]; 2],
+    /// Attack bonus by distance to the enemy king, kind and the number of pieces in hand.
+    attack: [[[i32; MAX_HAND + 1]; 14]; 4],
+    /// Defence bonus by distance to the own king and the enemy's number of pieces in hand.
+    defend: [[i32; MAX_HAND + 1]; 3],
+    /// Hand value by hand kind.
+    hand: [i32; 7],
+}
+
+static TABLES: Tables = {
+    let p = &DEFAULT_PARAMS;
+    let mut t = Tables {
+        placed: [[[0; 81]; 14]; 2],
+        attack: [[[0; MAX_HAND + 1]; 14]; 4],
+        defend: [[0; MAX_HAND + 1]; 3],
+        hand: p.hand_value,
+    };
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 14 {
+            let mut sq = 0;
+            while sq < 81 {
+                // Rank index 0 is the far rank as seen from the colour (c = 0 is Black).
+                let rank = sq % 9;
+                let rr = if c == 0 { rank } else { 8 - rank };
+                t.placed[c][k][sq] = if k == 7 {
+                    p.king_rank[rr]
+                } else {
+                    p.board_value[k] + p.rank_bonus[k][rr]
+                };
+                sq += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    let mut d = 0;
+    while d < 4 {
+        let mut k = 0;
+        while k < 14 {
+            let mut h = 0;
+            while h <= MAX_HAND {
+                t.attack[d][k][h] =
+                    p.attack_by_distance[d] * (p.attack_weight[k] + p.hand_danger * h as i32) / 16;
+                h += 1;
+            }
+            k += 1;
+        }
+        d += 1;
+    }
+    let mut d = 0;
+    while d < 3 {
+        let mut h = 0;
+        while h <= MAX_HAND {
+            t.defend[d][h] = p.defender_by_distance[d] * (16 + h as i32) / 16;
+            h += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// [`side_score`] with [`DEFAULT_PARAMS`], through [`TABLES`].
+#[inline]
+fn fast_side_score(pos: &Position, color: Color) -> i32 {
+    let t = &TABLES;
+    let mut s = 0;
+    for (k, n) in pos.hand(color).iter() {
+        s += t.hand[k.index()] * i32::from(n);
+    }
+    let our_hand = (pos.hand(color).total() as usize).min(MAX_HAND);
+    let their_hand = (pos.hand(!color).total() as usize).min(MAX_HAND);
+    // Without a king (tsume positions) a square no piece is ever that far from stands in.
+    let tk = pos.king_square(!color).map_or(usize::MAX, Square::index);
+    let ok = pos.king_square(color).map_or(usize::MAX, Square::index);
+    let placed = &t.placed[color.index()];
+    for sq in pos.pieces(color) {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let k = piece.kind.index();
+        let i = sq.index();
+        s += placed[k][i];
+        if piece.kind == PieceKind::King {
+            continue;
+        }
+        if tk != usize::MAX {
+            let d = usize::from(DISTANCE[i][tk]);
+            if d < 4 {
+                s += t.attack[d][k][our_hand];
+            }
+        }
+        if ok != usize::MAX && is_defender(piece.kind) {
+            let d = usize::from(DISTANCE[i][ok]);
+            if d < 3 {
+                s += t.defend[d][their_hand];
+            }
+        }
+    }
+    s
+}
+
+/// Golds, silvers and promoted minors: the pieces that guard a king.
+#[inline]
+fn is_defender(kind: PieceKind) -> bool {
+    matches!(
+        kind,
+        PieceKind::Gold
+            | PieceKind::Silver
+            | PieceKind::ProPawn
+            | PieceKind::ProLance
+            | PieceKind::ProKnight
+            | PieceKind::ProSilver
+    )
 }
 
 /// The evaluation of `pos` for the side to move with the given parameters.
@@ -90,15 +219,7 @@ fn side_score(pos: &Position, color: Color, p: &EvalParams) -> i32 {
         }
         let k = kind.index();
         let attack_weight = p.attack_weight[k] + p.hand_danger * our_hand;
-        let defender = matches!(
-            kind,
-            PieceKind::Gold
-                | PieceKind::Silver
-                | PieceKind::ProPawn
-                | PieceKind::ProLance
-                | PieceKind::ProKnight
-                | PieceKind::ProSilver
-        );
+        let defender = is_defender(kind);
         for sq in pos.pieces_of(color, kind) {
             s += p.board_value[k] + p.rank_bonus[k][relative_rank(sq, color)];
             if let Some(tk) = their_king {
@@ -131,6 +252,28 @@ mod tests {
             Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")
                 .unwrap();
         assert_eq!(evaluate(&w), DEFAULT_PARAMS.tempo);
+    }
+
+    /// The table-driven evaluation equals the parameter-driven one on random games.
+    #[test]
+    fn tables_agree_with_parameters() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..50 {
+            let mut pos = Position::startpos();
+            for _ in 0..200 {
+                assert_eq!(evaluate(&pos), evaluate_with(&pos, &DEFAULT_PARAMS));
+                let list = pos.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                pos.play(list[rng.random_range(0..list.len())]);
+            }
+        }
+        let tsume =
+            Position::from_tsume_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
+        assert_eq!(evaluate(&tsume), evaluate_with(&tsume, &DEFAULT_PARAMS));
     }
 
     #[test]

@@ -137,6 +137,9 @@ pub(crate) fn cont_slot(pos: &Position, mv: Move) -> usize {
 /// Ordering score of a capture that loses material by exchange: after every quiet move.
 pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
 
+/// Quiet moves handed out by selection before the rest are sorted.
+const SELECTED_QUIETS: usize = 6;
+
 /// Where a [`Picker`] is in its sequence.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
@@ -343,17 +346,27 @@ impl Picker {
                             });
                         q.1 = quiet_score(q.0) - if poor { 16 * HISTORY_MAX } else { 0 };
                     }
-                    // One sort: a node that gets this far usually tries many of them.
-                    self.quiets.sort_unstable_by_key(|q| -q.1);
                     self.stage = Stage::Quiets;
                 }
-                Stage::Quiets => match self.quiets.get(self.next_quiet) {
-                    Some(&q) => {
-                        self.next_quiet += 1;
-                        return Some(q);
+                Stage::Quiets => {
+                    // The first few by selection (shallow nodes stop after a handful), the
+                    // rest sorted once.
+                    if self.next_quiet == SELECTED_QUIETS {
+                        self.quiets[SELECTED_QUIETS..].sort_unstable_by_key(|q| -q.1);
                     }
-                    None => self.stage = Stage::BadTactical,
-                },
+                    if self.next_quiet < SELECTED_QUIETS
+                        && let Some(i) = Self::best_from(&self.quiets, self.next_quiet, i32::MIN)
+                    {
+                        self.quiets.swap(self.next_quiet, i);
+                    }
+                    match self.quiets.get(self.next_quiet) {
+                        Some(&q) => {
+                            self.next_quiet += 1;
+                            return Some(q);
+                        }
+                        None => self.stage = Stage::BadTactical,
+                    }
+                }
                 Stage::BadTactical => {
                     match Self::best_from(&self.tactical, self.next_tactical, i32::MIN) {
                         Some(i) => {

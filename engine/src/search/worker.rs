@@ -794,7 +794,17 @@ impl<'a> Worker<'a> {
             let mut picker = Picker::new(pos, hit.and_then(|h| h.mv), [None; 2]);
             let mut best = -INFINITE;
             let mut best_move = None;
+            let mut quiet_evasions = 0;
             while let Some((mv, _)) = picker.next(pos, |m| self.history.get(us, m)) {
+                // Once one evasion holds off mate, further quiet ones (mostly drops in the
+                // way) and evasions that lose material are left to the full search.
+                let quiet = !is_tactical(pos, mv);
+                if best > -MATE_IN_MAX_PLY
+                    && ((quiet && quiet_evasions >= 1) || !see_ge(pos, mv, 0))
+                {
+                    continue;
+                }
+                quiet_evasions += usize::from(quiet);
                 let mut child = pos.clone();
                 child.play(mv);
                 let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, pv_node)
