@@ -6,7 +6,10 @@
 //! back the key, so the entry reads as a miss instead of as garbage.
 //!
 //! Data word layout: bits 0-15 move (0 = none), 16-31 score (i16), 32-39 depth, 40-41 bound,
-//! 42-47 generation.
+//! 42-47 generation, 48-63 static evaluation (i16).
+//!
+//! Entries come in buckets of four (64 bytes, one cache line): a key may live in any entry
+//! of its bucket, and a new key replaces the entry that is shallowest and oldest.
 
 use crate::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -33,6 +36,9 @@ pub(crate) struct TtHit {
     pub bound: TtBound,
 }
 
+/// Entries per bucket.
+const BUCKET: usize = 4;
+
 struct Entry {
     check: AtomicU64,
     data: AtomicU64,
@@ -54,7 +60,7 @@ impl TranspositionTable {
     /// A cleared table of `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.saturating_mul(1024 * 1024);
-        let n = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let n = (bytes / std::mem::size_of::<Entry>() / BUCKET).max(1) * BUCKET;
         let entries = (0..n)
             .map(|_| Entry {
                 check: AtomicU64::new(0),
@@ -74,7 +80,7 @@ impl TranspositionTable {
     /// When the allocation fails.
     pub fn try_new(mb: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
         let bytes = mb.saturating_mul(1024 * 1024);
-        let n = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let n = (bytes / std::mem::size_of::<Entry>() / BUCKET).max(1) * BUCKET;
         let mut v: Vec<Entry> = Vec::new();
         v.try_reserve_exact(n)?;
         v.extend((0..n).map(|_| Entry {
@@ -107,21 +113,22 @@ impl TranspositionTable {
         self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
+    /// The bucket of `key`.
     #[inline]
-    fn entry(&self, key: u64) -> &Entry {
-        let i = ((u128::from(key) * self.entries.len() as u128) >> 64) as usize;
-        &self.entries[i]
+    fn bucket(&self, key: u64) -> &[Entry] {
+        let buckets = self.entries.len() / BUCKET;
+        let i = ((u128::from(key) * buckets as u128) >> 64) as usize;
+        &self.entries[i * BUCKET..(i + 1) * BUCKET]
     }
 
     /// Looks `key` up.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<TtHit> {
-        let e = self.entry(key);
-        let data = e.data.load(Ordering::Relaxed);
-        let check = e.check.load(Ordering::Relaxed);
-        if data == 0 || check ^ data != key {
-            return None;
-        }
+        let data = self.bucket(key).iter().find_map(|e| {
+            let data = e.data.load(Ordering::Relaxed);
+            let check = e.check.load(Ordering::Relaxed);
+            (data != 0 && check ^ data == key).then_some(data)
+        })?;
         let bound = match (data >> 40) & 3 {
             1 => TtBound::Upper,
             2 => TtBound::Lower,
@@ -149,18 +156,36 @@ impl TranspositionTable {
         depth: i32,
         bound: TtBound,
     ) {
-        let e = self.entry(key);
         let cur_gen = u64::from(self.generation.load(Ordering::Relaxed));
+        let bucket = self.bucket(key);
+        // The entry holding this key, else the emptiest: shallow and from old searches.
+        let mut e = &bucket[0];
+        let mut worst = i64::MAX;
+        for candidate in bucket {
+            let data = candidate.data.load(Ordering::Relaxed);
+            if data != 0 && candidate.check.load(Ordering::Relaxed) ^ data == key {
+                e = candidate;
+                break;
+            }
+            let age = (cur_gen.wrapping_sub((data >> 42) & 63) & 63) as i64;
+            let value = if data == 0 {
+                i64::MIN
+            } else {
+                ((data >> 32) & 0xff) as i64 - 8 * age
+            };
+            if value < worst {
+                worst = value;
+                e = candidate;
+            }
+        }
         let old = e.data.load(Ordering::Relaxed);
         let old_check = e.check.load(Ordering::Relaxed);
         let same = old != 0 && old_check ^ old == key;
         let depth = depth.clamp(0, 255) as u64;
-        if old != 0 {
+        if same {
             let old_depth = (old >> 32) & 0xff;
             let old_gen = (old >> 42) & 63;
-            let replace =
-                !same || old_gen != cur_gen || depth + 2 >= old_depth || bound == TtBound::Exact;
-            let replace = replace && (same || old_gen != cur_gen || depth >= old_depth / 2);
+            let replace = old_gen != cur_gen || depth + 2 >= old_depth || bound == TtBound::Exact;
             if !replace {
                 return;
             }
@@ -200,6 +225,23 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Four keys of one bucket live side by side; a fifth replaces the shallowest.
+    #[test]
+    fn a_bucket_holds_four_keys() {
+        let tt = TranspositionTable::new(1);
+        let base = 0x4000_0000_0000_0000u64;
+        for i in 0..4 {
+            tt.store(base + i, None, 10, 0, 5 + i as i32, TtBound::Exact);
+        }
+        for i in 0..4 {
+            assert_eq!(tt.probe(base + i).map(|h| h.depth), Some(5 + i as i32));
+        }
+        tt.store(base + 9, None, 10, 0, 20, TtBound::Exact);
+        assert!(tt.probe(base + 9).is_some());
+        assert!(tt.probe(base).is_none(), "the shallowest entry made room");
+        assert!(tt.probe(base + 3).is_some());
+    }
 
     #[test]
     fn store_then_probe() {
