@@ -48,6 +48,20 @@ pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
     }
 }
 
+/// Appends the pseudo-legal pawn pushes that promote without capturing: a tokin is worth
+/// six pawns, a swing quiescence must not miss.
+pub(crate) fn pawn_promotions(pos: &Position, list: &mut CaptureList) {
+    let us = pos.side_to_move();
+    let empty = !pos.occupied();
+    for from in pos.pieces_of(us, PieceKind::Pawn) {
+        for to in attacks::pawn(us, from) & empty {
+            if to.in_zone(us) && !list.is_full() {
+                list.push(Move::normal(from, to, true));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

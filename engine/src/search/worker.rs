@@ -6,7 +6,7 @@
 //! CITE: Lazy SMP — <https://www.chessprogramming.org/Lazy_SMP>; PVS —
 //! <https://www.chessprogramming.org/Principal_Variation_Search>.
 
-use super::captures::{CaptureList, captures};
+use super::captures::{CaptureList, captures, pawn_promotions};
 use super::checks::CheckInfo;
 use super::mate1::mate_in_one;
 use super::ordering::{
@@ -863,6 +863,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand);
         let mut caps = CaptureList::new();
         captures(pos, &mut caps);
+        pawn_promotions(pos, &mut caps);
         let mut scored: ArrayVec<(Move, i32), 256> = caps
             .iter()
             .map(|&m| {
