@@ -18,6 +18,7 @@ mod mate1;
 mod ordering;
 mod params;
 mod see;
+mod threats;
 mod tt;
 mod worker;
 

@@ -13,6 +13,7 @@ use super::ordering::{
     BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, is_tactical,
 };
 use super::see::see_ge;
+use super::threats::Threats;
 use super::tt::{TranspositionTable, TtBound};
 use super::{
     Bound, INFINITE, IterationInfo, Limits, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
@@ -22,6 +23,7 @@ use crate::eval::{evaluate, piece_value};
 use crate::rules::Declaration;
 use crate::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
 use arrayvec::ArrayVec;
+use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 #[derive(Clone, Copy)]
@@ -29,6 +31,10 @@ struct PathEntry {
     key: u64,
     in_check: bool,
 }
+
+/// Ordering bonus unit for moves that save a threatened piece (twice this) or put one
+/// where a cheaper piece attacks it (minus this).
+const THREAT_UNIT: i32 = 8192;
 
 /// No continuation slot: before the root or after a null move.
 const NO_SLOT: usize = usize::MAX;
@@ -507,6 +513,8 @@ impl<'a> Worker<'a> {
             Some(Picker::new(pos, tt_move, killers))
         };
         let checks = CheckInfo::new(pos);
+        // Worked out when the quiet moves are first reached.
+        let threats: OnceCell<Threats> = OnceCell::new();
         let tt_tactical = tt_move.is_some_and(|m| is_tactical(pos, m));
         let mut root_index = 0;
         let old_alpha = alpha;
@@ -518,7 +526,11 @@ impl<'a> Worker<'a> {
 
         loop {
             let (mv, order) = match picker.as_mut() {
-                Some(p) => match p.next(pos, |m| self.quiet_score(us, ply, m, cont_slot(pos, m))) {
+                Some(p) => match p.next(pos, |m| {
+                    let threats = threats.get_or_init(|| Threats::new(pos));
+                    self.quiet_score(us, ply, m, cont_slot(pos, m))
+                        + threats.adjustment(pos, m, THREAT_UNIT)
+                }) {
                     Some(x) => x,
                     None => break,
                 },
@@ -558,7 +570,9 @@ impl<'a> Worker<'a> {
             // moves that lose material by exchange.
             if !root && best_score > -MATE_IN_MAX_PLY {
                 let p = self.params;
-                if quiet && !gives_check {
+                let escape =
+                    quiet && !in_check && threats.get().is_some_and(|t| t.is_escape(pos, mv));
+                if quiet && !gives_check && !escape {
                     let lmp =
                         (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
                     if depth <= p.lmp_max_depth && quiets_seen > lmp {
