@@ -20,8 +20,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokin_engine::search::{
-    Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, Signals,
-    TranspositionTable, mate_search, search,
+    Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, SearchTables,
+    Signals, TranspositionTable, mate_search, search_with_tables,
 };
 use tokin_engine::{Color, GameHistory, Move, Position, Square, eval, perft_divide};
 
@@ -98,6 +98,8 @@ pub struct Session {
     /// `usinewgame` asked for a fresh hash; the clear happens at the next idle `isready`,
     /// since clearing a large table takes a while and the clock runs once `go` arrives.
     clear_pending: bool,
+    /// Move-ordering statistics handed from one search of the game to the next.
+    tables: Arc<Mutex<SearchTables>>,
 }
 
 /// Formats an `info` line.
@@ -232,6 +234,7 @@ impl Session {
             running: None,
             next_id: 0,
             clear_pending: false,
+            tables: Arc::new(Mutex::new(SearchTables::default())),
         }
     }
 
@@ -337,7 +340,15 @@ impl Session {
                     self.info_string(format!("error: option `{name}`: {e}; value unchanged"))
                 }
             },
-            Command::UsiNewGame => self.clear_pending = true,
+            Command::UsiNewGame => {
+                self.clear_pending = true;
+                // A search still finishing holds the tables; they are cleared all the same
+                // once it lets go, before the next search takes them.
+                self.tables
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clear();
+            }
             Command::Position { start, moves } => match build_position(&start, &moves) {
                 Ok((pos, history)) => {
                     self.pos = pos;
@@ -486,6 +497,7 @@ impl Session {
                 last_to: self.last_to,
             });
             let history = self.history.clone();
+            let tables = Arc::clone(&self.tables);
             let signals2 = Arc::clone(&signals);
             let control2 = Arc::clone(&control);
             std::thread::Builder::new()
@@ -498,7 +510,18 @@ impl Session {
                         last_bound_line: None,
                         pv_notation,
                     };
-                    let result = search(&pos, &history, &limits, &tt, &signals2, &mut printer);
+                    let result = {
+                        let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
+                        search_with_tables(
+                            &pos,
+                            &history,
+                            &limits,
+                            &tt,
+                            &signals2,
+                            &mut printer,
+                            &mut tables,
+                        )
+                    };
                     // `go infinite` and `go ponder` keep their answer until told.
                     while (hold || control2.pondering.load(Ordering::Acquire))
                         && !control2.released.load(Ordering::Acquire)

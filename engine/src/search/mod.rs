@@ -29,7 +29,7 @@ pub use tt::{TranspositionTable, TtBound};
 use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use worker::Worker;
+use worker::{HistoryTables, Worker};
 
 /// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32000;
@@ -275,6 +275,50 @@ pub fn search(
     signals: &Signals,
     observer: &mut dyn SearchObserver,
 ) -> SearchResult {
+    search_with_tables(
+        pos,
+        history,
+        limits,
+        tt,
+        signals,
+        observer,
+        &mut SearchTables::default(),
+    )
+}
+
+/// Move-ordering statistics a game's searches hand on to each other: what was learnt about
+/// quiet moves while thinking about one move still orders the next search, as the
+/// transposition table does for scores. Clear them for a new game.
+#[derive(Default)]
+pub struct SearchTables {
+    per_thread: Vec<Box<HistoryTables>>,
+}
+
+impl SearchTables {
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.per_thread.clear();
+    }
+}
+
+impl std::fmt::Debug for SearchTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SearchTables({} threads)", self.per_thread.len())
+    }
+}
+
+/// [`search`] with move-ordering statistics kept from earlier searches in `tables` (and
+/// left there for later ones).
+#[allow(clippy::too_many_arguments)]
+pub fn search_with_tables(
+    pos: &Position,
+    history: &GameHistory,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    signals: &Signals,
+    observer: &mut dyn SearchObserver,
+    tables: &mut SearchTables,
+) -> SearchResult {
     let legal = pos.legal_moves();
     if legal.is_empty() {
         return SearchResult {
@@ -304,16 +348,23 @@ pub fn search(
     }
     tt.new_search();
     let threads = limits.threads.max(1);
+    tables
+        .per_thread
+        .resize_with(threads, || Box::new(HistoryTables::new()));
     let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let helpers_done = AtomicBool::new(false);
     let params = &DEFAULT_SEARCH_PARAMS;
-    std::thread::scope(|scope| {
-        for id in 1..threads {
+    let mut own = std::mem::take(&mut tables.per_thread);
+    let main_tables = own.remove(0);
+    let (result, returned) = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for (i, t) in own.into_iter().enumerate() {
+            let id = i + 1;
             let counters = &counters;
             let helpers_done = &helpers_done;
             let builder = std::thread::Builder::new().stack_size(16 << 20);
             // A helper that fails to start only costs strength.
-            let _ = builder.spawn_scoped(scope, move || {
+            if let Ok(h) = builder.spawn_scoped(scope, move || {
                 let mut w = Worker::new(
                     id,
                     pos,
@@ -324,9 +375,13 @@ pub fn search(
                     counters,
                     helpers_done,
                     params,
+                    t,
                 );
                 w.iterate(pos, &mut NoObserver);
-            });
+                w.into_tables()
+            }) {
+                handles.push(h);
+            }
         }
         let mut main = Worker::new(
             0,
@@ -338,11 +393,16 @@ pub fn search(
             &counters,
             &helpers_done,
             params,
+            main_tables,
         );
         let result = main.iterate(pos, observer);
         helpers_done.store(true, Ordering::Release);
-        result
-    })
+        let mut returned = vec![main.into_tables()];
+        returned.extend(handles.into_iter().filter_map(|h| h.join().ok()));
+        (result, returned)
+    });
+    tables.per_thread = returned;
+    result
 }
 
 /// Total nodes from the per-thread counters.

@@ -185,3 +185,30 @@ fn max_moves_to_draw_scores_every_line_as_a_draw() {
     let (_, infos) = run("4k4/9/9/9/9/9/9/9/4K4 b R 100", depth(4));
     assert!(matches!(infos.last().unwrap().score, Score::Cp(v) if v > 500));
 }
+
+#[test]
+fn tables_come_back_from_every_thread_and_clear() {
+    let pos = Position::startpos();
+    let tt = TranspositionTable::new(4);
+    let mut tables = SearchTables::default();
+    let limits = Limits {
+        depth: Some(4),
+        threads: 2,
+        ..Limits::default()
+    };
+    for _ in 0..2 {
+        let r = search_with_tables(
+            &pos,
+            &GameHistory::new(&pos),
+            &limits,
+            &tt,
+            &Signals::new(),
+            &mut NoObserver,
+            &mut tables,
+        );
+        assert!(matches!(r.outcome, SearchOutcome::Move { .. }));
+        assert_eq!(format!("{tables:?}"), "SearchTables(2 threads)");
+    }
+    tables.clear();
+    assert_eq!(format!("{tables:?}"), "SearchTables(0 threads)");
+}

@@ -42,6 +42,21 @@ const NO_SLOT: usize = usize::MAX;
 /// How many plies back a repetition is looked for inside the search.
 const REPETITION_WINDOW: usize = 32;
 
+/// The move-ordering statistics one search thread learns, kept between searches.
+pub(crate) struct HistoryTables {
+    history: History,
+    cont: [ContHistory; 2],
+}
+
+impl HistoryTables {
+    pub(crate) fn new() -> HistoryTables {
+        HistoryTables {
+            history: History::new(),
+            cont: [ContHistory::new(), ContHistory::new()],
+        }
+    }
+}
+
 pub(crate) struct Worker<'a> {
     id: usize,
     limits: &'a Limits,
@@ -61,8 +76,8 @@ pub(crate) struct Worker<'a> {
     path: Vec<PathEntry>,
     from_null: [usize; MAX_PLY + 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
-    history: History,
-    cont: [ContHistory; 2],
+    /// History and continuation history, kept between searches (boxed: they are large).
+    tables: Box<HistoryTables>,
     slots: [usize; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
     singular_excluded: [Option<Move>; MAX_PLY + 4],
@@ -105,6 +120,7 @@ impl<'a> Worker<'a> {
         counters: &'a [AtomicU64],
         helpers_done: &'a AtomicBool,
         params: &'a SearchParams,
+        tables: Box<HistoryTables>,
     ) -> Worker<'a> {
         let mut path = Vec::with_capacity(MAX_PLY + 80);
         let tail = history.len().min(2 * REPETITION_WINDOW);
@@ -149,8 +165,7 @@ impl<'a> Worker<'a> {
             path,
             from_null,
             killers: [[None; 2]; MAX_PLY + 2],
-            history: History::new(),
-            cont: [ContHistory::new(), ContHistory::new()],
+            tables,
             slots: [NO_SLOT; MAX_PLY + 4],
             evals: [-INFINITE; MAX_PLY + 4],
             singular_excluded: [None; MAX_PLY + 4],
@@ -158,6 +173,11 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 2],
             lmr,
         }
+    }
+
+    /// Hands the statistics back for the next search.
+    pub(crate) fn into_tables(self) -> Box<HistoryTables> {
+        self.tables
     }
 
     fn is_main(&self) -> bool {
@@ -268,9 +288,9 @@ impl<'a> Worker<'a> {
     /// The ordering score of a quiet move at `ply`: its history and its continuation
     /// history after the last two moves.
     fn quiet_score(&self, side: Color, ply: usize, mv: Move, slot: usize) -> i32 {
-        2 * self.history.get(side, mv)
-            + self.cont[0].get(self.prev_slot(ply, 1), slot)
-            + self.cont[1].get(self.prev_slot(ply, 2), slot)
+        2 * self.tables.history.get(side, mv)
+            + self.tables.cont[0].get(self.prev_slot(ply, 1), slot)
+            + self.tables.cont[1].get(self.prev_slot(ply, 2), slot)
     }
 
     /// The continuation slot of the move played `back` plies before `ply` (none before the
@@ -298,9 +318,9 @@ impl<'a> Worker<'a> {
         let (p1, p2) = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
         for &(q, slot) in tried {
             let b = if q == best.0 { bonus } else { -bonus };
-            self.history.update(side, q, b);
-            self.cont[0].update(p1, slot, b);
-            self.cont[1].update(p2, slot, b);
+            self.tables.history.update(side, q, b);
+            self.tables.cont[0].update(p1, slot, b);
+            self.tables.cont[1].update(p2, slot, b);
         }
         if self.killers[ply][0] != Some(best.0) {
             self.killers[ply][1] = self.killers[ply][0];
@@ -809,7 +829,7 @@ impl<'a> Worker<'a> {
             let mut best = -INFINITE;
             let mut best_move = None;
             let mut quiet_evasions = 0;
-            while let Some((mv, _)) = picker.next(pos, |m| self.history.get(us, m)) {
+            while let Some((mv, _)) = picker.next(pos, |m| self.tables.history.get(us, m)) {
                 // Once one evasion holds off mate, further quiet ones (mostly drops in the
                 // way) and evasions that lose material are left to the full search.
                 let quiet = !is_tactical(pos, mv);
@@ -973,7 +993,7 @@ impl<'a> Worker<'a> {
         let us = pos.side_to_move();
         let mut picker = Picker::new(pos, tt_move, [None; 2]);
         self.root_order.clear();
-        while let Some((m, _)) = picker.next(pos, |m| self.history.get(us, m)) {
+        while let Some((m, _)) = picker.next(pos, |m| self.tables.history.get(us, m)) {
             self.root_order.push(m);
         }
         let wanted = &self.limits.searchmoves;
