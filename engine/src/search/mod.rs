@@ -291,7 +291,7 @@ pub fn search(
 /// transposition table does for scores. Clear them for a new game.
 #[derive(Default)]
 pub struct SearchTables {
-    per_thread: Vec<Box<HistoryTables>>,
+    per_thread: Vec<HistoryTables>,
 }
 
 impl SearchTables {
@@ -348,9 +348,7 @@ pub fn search_with_tables(
     }
     tt.new_search();
     let threads = limits.threads.max(1);
-    tables
-        .per_thread
-        .resize_with(threads, || Box::new(HistoryTables::new()));
+    tables.per_thread.resize_with(threads, HistoryTables::new);
     let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let helpers_done = AtomicBool::new(false);
     let params = &DEFAULT_SEARCH_PARAMS;

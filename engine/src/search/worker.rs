@@ -76,8 +76,8 @@ pub(crate) struct Worker<'a> {
     path: Vec<PathEntry>,
     from_null: [usize; MAX_PLY + 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
-    /// History and continuation history, kept between searches (boxed: they are large).
-    tables: Box<HistoryTables>,
+    /// History and continuation history, kept between searches.
+    tables: HistoryTables,
     slots: [usize; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
     singular_excluded: [Option<Move>; MAX_PLY + 4],
@@ -120,7 +120,7 @@ impl<'a> Worker<'a> {
         counters: &'a [AtomicU64],
         helpers_done: &'a AtomicBool,
         params: &'a SearchParams,
-        tables: Box<HistoryTables>,
+        tables: HistoryTables,
     ) -> Worker<'a> {
         let mut path = Vec::with_capacity(MAX_PLY + 80);
         let tail = history.len().min(2 * REPETITION_WINDOW);
@@ -176,7 +176,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Hands the statistics back for the next search.
-    pub(crate) fn into_tables(self) -> Box<HistoryTables> {
+    pub(crate) fn into_tables(self) -> HistoryTables {
         self.tables
     }
 
