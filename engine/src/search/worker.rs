@@ -14,7 +14,7 @@ use super::ordering::{
 };
 use super::see::see_ge;
 use super::threats::Threats;
-use super::tt::{TranspositionTable, TtBound};
+use super::tt::{TranspositionTable, TtBound, TtHit};
 use super::{
     Bound, INFINITE, IterationInfo, Limits, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
     SearchOutcome, SearchParams, SearchResult, Signals, total_nodes,
@@ -106,6 +106,41 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
+}
+
+/// Whether a table score `s` with `bound` decides a node searched with window
+/// (`alpha`, `beta`).
+#[inline]
+fn settles(bound: TtBound, s: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        TtBound::Exact => true,
+        TtBound::Lower => s >= beta,
+        TtBound::Upper => s <= alpha,
+    }
+}
+
+/// The static evaluation of `pos` (from the table entry when there is one), and that
+/// evaluation replaced by the entry's score when the score bounds it in the right direction.
+#[inline]
+fn eval_with_table(pos: &Position, hit: Option<TtHit>, ply: usize) -> (i32, i32) {
+    let raw = match hit {
+        Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
+        _ => evaluate(pos),
+    };
+    let refined = hit.map_or(raw, |h| {
+        let s = score_from_tt(h.score, ply);
+        let better = match h.bound {
+            TtBound::Exact => true,
+            TtBound::Lower => s > raw,
+            TtBound::Upper => s < raw,
+        };
+        if better && s.abs() < MATE_IN_MAX_PLY {
+            s
+        } else {
+            raw
+        }
+    });
+    (raw, refined)
 }
 
 impl<'a> Worker<'a> {
@@ -399,12 +434,7 @@ impl<'a> Worker<'a> {
             && h.depth >= depth
         {
             let s = score_from_tt(h.score, ply);
-            let cut = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s >= beta,
-                TtBound::Upper => s <= alpha,
-            };
-            if cut {
+            if settles(h.bound, s, alpha, beta) {
                 return s;
             }
         }
@@ -434,28 +464,11 @@ impl<'a> Worker<'a> {
 
         // Step 5. Static evaluation, from the table when it has one; a table score that
         // bounds it in the right direction is a better guess still.
-        let raw_eval = if in_check {
-            -INFINITE
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            match hit {
-                Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
-                _ => evaluate(pos),
-            }
+            eval_with_table(pos, hit, ply)
         };
-        let mut static_eval = raw_eval;
-        if let Some(h) = hit
-            && !in_check
-        {
-            let s = score_from_tt(h.score, ply);
-            let better = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s > static_eval,
-                TtBound::Upper => s < static_eval,
-            };
-            if better && s.abs() < MATE_IN_MAX_PLY {
-                static_eval = s;
-            }
-        }
         self.evals[ply] = raw_eval;
         // Better than two plies ago (four, if we were in check then).
         let improving = !in_check
@@ -813,12 +826,7 @@ impl<'a> Worker<'a> {
             && !pv_node
         {
             let s = score_from_tt(h.score, ply);
-            let cut = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s >= beta,
-                TtBound::Upper => s <= alpha,
-            };
-            if cut {
+            if settles(h.bound, s, alpha, beta) {
                 return s;
             }
         }
@@ -858,22 +866,7 @@ impl<'a> Worker<'a> {
             self.store_qsearch(key, ply, best, -INFINITE, best_move, old_alpha, beta);
             return best;
         }
-        let raw = match hit {
-            Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
-            _ => evaluate(pos),
-        };
-        let mut stand = raw;
-        if let Some(h) = hit {
-            let s = score_from_tt(h.score, ply);
-            let better = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s > stand,
-                TtBound::Upper => s < stand,
-            };
-            if better && s.abs() < MATE_IN_MAX_PLY {
-                stand = s;
-            }
-        }
+        let (raw, stand) = eval_with_table(pos, hit, ply);
         if stand >= beta {
             if hit.is_none() {
                 self.tt
