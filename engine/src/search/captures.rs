@@ -96,7 +96,7 @@ pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
         add(from, PieceKind::Dragon, near | far);
     }
     movers.sort_unstable_by_key(|m| m.0);
-    for (from, kind, targets) in movers {
+    for &(from, kind, targets) in &movers {
         let from_zone = from.in_zone(us);
         for to in targets {
             let rel = to.rank().relative_number(us);
