@@ -5,7 +5,7 @@
 //! promote almost always should) and leaves the king-safety test to the caller, which plays
 //! the move on a copy anyway.
 
-use crate::{Move, PieceKind, Position, attacks};
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use arrayvec::ArrayVec;
 
 /// Room for every capture of any position (at most 38 targets, a few attackers each).
@@ -13,19 +13,95 @@ pub(crate) type CaptureList = ArrayVec<Move, 256>;
 
 /// Appends pseudo-legal captures of the side to move: the moving piece may be pinned, or the
 /// king may step onto a defended square, so the caller must test that its king is safe.
+///
+/// Moves come by origin square, then destination square, promotion first: the callers sort
+/// them by score, and equal scores keep this order, so it is part of the search's behaviour.
 pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
     let us = pos.side_to_move();
+    let them = !us;
     let occ = pos.occupied();
-    let theirs = pos.pieces(!us);
-    for from in pos.pieces(us) {
-        let Some(p) = pos.piece_at(from) else {
-            continue;
+    let theirs = pos.pieces(them);
+    // The pieces that capture something, found kind by kind with the kind's own attack
+    // function (a ranging attack only when the empty-board lines reach an enemy piece, which
+    // most do not); then put back in square order.
+    let mut movers: ArrayVec<(Square, PieceKind, Bitboard), 40> = ArrayVec::new();
+    let mut add = |from: Square, kind: PieceKind, targets: Bitboard| {
+        if targets.is_any() {
+            movers.push((from, kind, targets));
+        }
+    };
+    // A pawn captures what stands right in front of it.
+    let ahead_of_theirs = match us {
+        Color::Black => theirs.shift_down(),
+        Color::White => theirs.shift_up(),
+    };
+    for from in pos.pieces_of(us, PieceKind::Pawn) & ahead_of_theirs {
+        add(from, PieceKind::Pawn, attacks::pawn(us, from));
+    }
+    for from in pos.pieces_of(us, PieceKind::Knight) {
+        add(from, PieceKind::Knight, attacks::knight(us, from) & theirs);
+    }
+    for from in pos.pieces_of(us, PieceKind::Silver) {
+        add(from, PieceKind::Silver, attacks::silver(us, from) & theirs);
+    }
+    for kind in [
+        PieceKind::Gold,
+        PieceKind::ProPawn,
+        PieceKind::ProLance,
+        PieceKind::ProKnight,
+        PieceKind::ProSilver,
+    ] {
+        for from in pos.pieces_of(us, kind) {
+            add(from, kind, attacks::gold(us, from) & theirs);
+        }
+    }
+    for from in pos.pieces_of(us, PieceKind::King) {
+        add(from, PieceKind::King, attacks::king(from) & theirs);
+    }
+    for from in pos.pieces_of(us, PieceKind::Lance) {
+        if (attacks::lance_empty(us, from) & theirs).is_any() {
+            add(
+                from,
+                PieceKind::Lance,
+                attacks::lance(us, from, occ) & theirs,
+            );
+        }
+    }
+    for from in pos.pieces_of(us, PieceKind::Bishop) {
+        if (attacks::bishop_empty(from) & theirs).is_any() {
+            add(from, PieceKind::Bishop, attacks::bishop(from, occ) & theirs);
+        }
+    }
+    for from in pos.pieces_of(us, PieceKind::Rook) {
+        if (attacks::rook_empty(from) & theirs).is_any() {
+            add(from, PieceKind::Rook, attacks::rook(from, occ) & theirs);
+        }
+    }
+    for from in pos.pieces_of(us, PieceKind::Horse) {
+        let near = attacks::king(from) & theirs;
+        let far = if (attacks::bishop_empty(from) & theirs).is_any() {
+            attacks::bishop(from, occ) & theirs
+        } else {
+            Bitboard::EMPTY
         };
-        let targets = attacks::piece(us, p.kind, from, occ) & theirs;
+        add(from, PieceKind::Horse, near | far);
+    }
+    for from in pos.pieces_of(us, PieceKind::Dragon) {
+        let near = attacks::king(from) & theirs;
+        let far = if (attacks::rook_empty(from) & theirs).is_any() {
+            attacks::rook(from, occ) & theirs
+        } else {
+            Bitboard::EMPTY
+        };
+        add(from, PieceKind::Dragon, near | far);
+    }
+    movers.sort_unstable_by_key(|m| m.0);
+    for &(from, kind, targets) in &movers {
+        let from_zone = from.in_zone(us);
         for to in targets {
             let rel = to.rank().relative_number(us);
-            let may_promote = p.kind.can_promote() && (from.in_zone(us) || to.in_zone(us));
-            let forced = match p.kind {
+            let may_promote = kind.can_promote() && (from_zone || to.in_zone(us));
+            let forced = match kind {
                 PieceKind::Pawn | PieceKind::Lance => rel == 1,
                 PieceKind::Knight => rel <= 2,
                 _ => false,
@@ -38,7 +114,7 @@ pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
             let keep_unpromoted = !may_promote
                 || (!forced
                     && matches!(
-                        p.kind,
+                        kind,
                         PieceKind::Silver | PieceKind::Lance | PieceKind::Knight
                     ));
             if keep_unpromoted && !list.is_full() {
@@ -65,6 +141,66 @@ pub(crate) fn pawn_promotions(pos: &Position, list: &mut CaptureList) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The captures square by square, as the generator must order them.
+    fn reference(pos: &Position) -> Vec<Move> {
+        let us = pos.side_to_move();
+        let mut v = Vec::new();
+        for from in pos.pieces(us) {
+            let kind = pos.piece_at(from).unwrap().kind;
+            for to in attacks::piece(us, kind, from, pos.occupied()) & pos.pieces(!us) {
+                let rel = to.rank().relative_number(us);
+                let may_promote = kind.can_promote() && (from.in_zone(us) || to.in_zone(us));
+                let forced = match kind {
+                    PieceKind::Pawn | PieceKind::Lance => rel == 1,
+                    PieceKind::Knight => rel <= 2,
+                    _ => false,
+                };
+                if may_promote {
+                    v.push(Move::normal(from, to, true));
+                }
+                let minor = matches!(
+                    kind,
+                    PieceKind::Silver | PieceKind::Lance | PieceKind::Knight
+                );
+                if !may_promote || (!forced && minor) {
+                    v.push(Move::normal(from, to, false));
+                }
+            }
+        }
+        v
+    }
+
+    /// On random games the captures come exactly in the reference's order.
+    #[test]
+    fn same_order_as_square_by_square() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..160 {
+                let mut list = CaptureList::new();
+                captures(&pos, &mut list);
+                assert_eq!(list.to_vec(), reference(&pos), "{}", pos.to_sfen());
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                // Prefer captures, so that the games reach open, tactical positions.
+                let caps: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.captured_piece(m).is_some())
+                    .collect();
+                let mv = if !caps.is_empty() && rng.random_bool(0.5) {
+                    caps[rng.random_range(0..caps.len())]
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                };
+                pos.play(mv);
+            }
+        }
+    }
 
     /// Every capture the legal generator finds is produced here too, and everything produced
     /// here that is legal is a legal capture.

@@ -1,7 +1,7 @@
 //! Whether a move gives check, decided before the move is played, so that pruning can skip
 //! a move without paying for the copy and the play.
 
-use crate::{Bitboard, Move, PieceKind, Position, Square, attacks};
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 
 /// What every move of one node needs to know to tell whether it checks.
 pub(crate) struct CheckInfo {
@@ -66,7 +66,43 @@ impl CheckInfo {
                 (kind, pos.occupied().without(from).with(to))
             }
         };
-        attacks::piece(pos.side_to_move(), kind, to, occ).contains(ksq)
+        attacks_square(pos.side_to_move(), kind, to, ksq, occ)
+    }
+}
+
+/// Whether a piece of `color` and `kind` on `from` attacks `target`, given the occupied
+/// squares: the same answer as [`attacks::piece`], but a ranging piece needs only its
+/// empty-board line and the squares in between, not its whole attack set.
+#[inline]
+fn attacks_square(
+    color: Color,
+    kind: PieceKind,
+    from: Square,
+    target: Square,
+    occ: Bitboard,
+) -> bool {
+    let clear = || (attacks::between(from, target) & occ).is_empty();
+    match kind {
+        PieceKind::Pawn => attacks::pawn(color, from).contains(target),
+        PieceKind::Knight => attacks::knight(color, from).contains(target),
+        PieceKind::Silver => attacks::silver(color, from).contains(target),
+        PieceKind::Gold
+        | PieceKind::ProPawn
+        | PieceKind::ProLance
+        | PieceKind::ProKnight
+        | PieceKind::ProSilver => attacks::gold(color, from).contains(target),
+        PieceKind::King => attacks::king(from).contains(target),
+        PieceKind::Lance => attacks::lance_empty(color, from).contains(target) && clear(),
+        PieceKind::Bishop => attacks::bishop_empty(from).contains(target) && clear(),
+        PieceKind::Rook => attacks::rook_empty(from).contains(target) && clear(),
+        PieceKind::Horse => {
+            attacks::king(from).contains(target)
+                || (attacks::bishop_empty(from).contains(target) && clear())
+        }
+        PieceKind::Dragon => {
+            attacks::king(from).contains(target)
+                || (attacks::rook_empty(from).contains(target) && clear())
+        }
     }
 }
 
@@ -100,6 +136,33 @@ mod tests {
                 }
                 let m = list[rng.random_range(0..list.len())];
                 pos.play(m);
+            }
+        }
+    }
+
+    /// The square test agrees with the whole attack set on random occupancies.
+    #[test]
+    fn square_test_agrees_with_attack_sets() {
+        let mut rng = StdRng::seed_from_u64(9);
+        for _ in 0..300 {
+            let mut bits = 0u128;
+            for _ in 0..rng.random_range(0..40) {
+                bits |= 1 << rng.random_range(0..81);
+            }
+            let occ = Bitboard::from_bits(bits);
+            for color in Color::ALL {
+                for kind in PieceKind::ALL {
+                    for from in Square::ALL {
+                        let set = attacks::piece(color, kind, from, occ);
+                        for target in Square::ALL {
+                            assert_eq!(
+                                attacks_square(color, kind, from, target, occ),
+                                set.contains(target),
+                                "{kind:?} {from} {target}"
+                            );
+                        }
+                    }
+                }
             }
         }
     }

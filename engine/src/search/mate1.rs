@@ -8,7 +8,7 @@
 //! test reasons from the position before the move, so a mate that needs a discovered attack
 //! on a flight square can be missed; a move reported is always a mate.
 
-use crate::{Bitboard, Move, PieceKind, Position, Square, attacks};
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 
 /// Hand kinds tried as mating drops (a pawn drop may not mate).
 const DROP_KINDS: [PieceKind; 6] = [
@@ -52,7 +52,9 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
     }
     let ours = pos.pieces(us);
     let jump = attacks::knight(them, ksq);
-    for to in (near | jump) & !ours {
+    let region = (near | jump) & !ours;
+    // Only the squares some piece can move to are worth a look at who moves there.
+    for to in region & reach(pos, region, occ) {
         let movers = movers_to(pos, to, occ);
         for from in movers {
             let Some(p) = pos.piece_at(from) else {
@@ -83,6 +85,49 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
         }
     }
     None
+}
+
+/// The squares of `region` that some piece of the side to move other than its king can move
+/// to: the union of what [`movers_to`] finds over `region`, found piece by piece (there are
+/// few pieces and many squares), with a ranging attack computed only when the piece's
+/// empty-board lines reach into `region`.
+#[inline]
+fn reach(pos: &Position, region: Bitboard, occ: Bitboard) -> Bitboard {
+    let us = pos.side_to_move();
+    let ours = pos.pieces(us);
+    let pawns = pos.pieces_of(us, PieceKind::Pawn);
+    let mut r = match us {
+        Color::Black => pawns.shift_up(),
+        Color::White => pawns.shift_down(),
+    };
+    for sq in pos.pieces_of(us, PieceKind::Knight) {
+        r |= attacks::knight(us, sq);
+    }
+    for sq in pos.pieces_of(us, PieceKind::Silver) {
+        r |= attacks::silver(us, sq);
+    }
+    for sq in pos.gold_likes() & ours {
+        r |= attacks::gold(us, sq);
+    }
+    for sq in pos.pieces_of(us, PieceKind::Horse) | pos.pieces_of(us, PieceKind::Dragon) {
+        r |= attacks::king(sq);
+    }
+    for sq in pos.pieces_of(us, PieceKind::Lance) {
+        if (attacks::lance_empty(us, sq) & region).is_any() {
+            r |= attacks::lance(us, sq, occ);
+        }
+    }
+    for sq in pos.bishop_likes() & ours {
+        if (attacks::bishop_empty(sq) & region).is_any() {
+            r |= attacks::bishop(sq, occ);
+        }
+    }
+    for sq in pos.rook_likes() & ours {
+        if (attacks::rook_empty(sq) & region).is_any() {
+            r |= attacks::rook(sq, occ);
+        }
+    }
+    r & region
 }
 
 /// The side to move's pieces other than its king that can move to `to`: like
@@ -225,6 +270,18 @@ mod tests {
                     let want = pos.attackers_to(us, to, pos.occupied())
                         & !pos.pieces_of(us, PieceKind::King);
                     assert_eq!(movers_to(&pos, to, pos.occupied()), want);
+                }
+                // `reach` is the union of `movers_to` over the region asked about.
+                let occ = pos.occupied();
+                let mut regions = vec![Bitboard::FULL];
+                if let Some(k) = pos.king_square(!us) {
+                    regions.push((attacks::king(k) | attacks::knight(!us, k)) & !pos.pieces(us));
+                }
+                for region in regions {
+                    let want: Bitboard = region
+                        .filter(|&to| movers_to(&pos, to, occ).is_any())
+                        .collect();
+                    assert_eq!(reach(&pos, region, occ), want, "{}", pos.to_sfen());
                 }
                 if !pos.in_check() {
                     let got = mate_in_one(&pos);

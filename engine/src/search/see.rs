@@ -10,7 +10,7 @@
 //! CITE: <https://www.chessprogramming.org/Static_Exchange_Evaluation> (the "swap" form).
 
 use crate::eval::piece_value;
-use crate::{Move, PieceKind, Position};
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 
 /// Kinds in the order a side recaptures with them: cheapest first, king last.
 const RECAPTURE_ORDER: [PieceKind; 14] = [
@@ -42,14 +42,64 @@ fn placed_value(pos: &Position, mv: Move) -> i32 {
     piece_value(kind)
 }
 
+/// Each kind's place in [`RECAPTURE_ORDER`], by kind index.
+const RECAPTURE_RANK: [u8; 14] = {
+    let mut t = [0u8; 14];
+    let mut i = 0;
+    while i < RECAPTURE_ORDER.len() {
+        t[RECAPTURE_ORDER[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Both sides' pieces that attack `to` through `occ` and still stand (are in `occ`).
+#[inline]
+fn all_attackers(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
+    let black = pos.pieces(Color::Black);
+    let white = pos.pieces(Color::White);
+    let pawns = pos.pieces_of_kind(PieceKind::Pawn);
+    let knights = pos.pieces_of_kind(PieceKind::Knight);
+    let silvers = pos.pieces_of_kind(PieceKind::Silver);
+    let golds = pos.gold_likes();
+    // A black piece attacks `to` from where a white one on `to` would attack, and back.
+    let by_black = (attacks::pawn(Color::White, to) & pawns)
+        | (attacks::knight(Color::White, to) & knights)
+        | (attacks::silver(Color::White, to) & silvers)
+        | (attacks::gold(Color::White, to) & golds);
+    let by_white = (attacks::pawn(Color::Black, to) & pawns)
+        | (attacks::knight(Color::Black, to) & knights)
+        | (attacks::silver(Color::Black, to) & silvers)
+        | (attacks::gold(Color::Black, to) & golds);
+    ((by_black & black)
+        | (by_white & white)
+        | (attacks::king(to) & pos.king_likes())
+        | file_sliders(pos, to, occ)
+        | (attacks::bishop(to, occ) & pos.bishop_likes()))
+        & occ
+}
+
+/// Both sides' rooks, dragons and lances that attack `to` through `occ` (lances run along
+/// files, so they join in whenever a rook line opens).
+#[inline]
+fn file_sliders(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
+    let lances = pos.pieces_of_kind(PieceKind::Lance);
+    (attacks::rook(to, occ) & pos.rook_likes())
+        | (attacks::lance(Color::White, to, occ) & lances & pos.pieces(Color::Black))
+        | (attacks::lance(Color::Black, to, occ) & lances & pos.pieces(Color::White))
+}
+
 /// Whether playing `mv` (legal in `pos`) gains at least `threshold` centipawns once the
 /// exchange on its destination is over.
 pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let to = mv.to();
     let us = pos.side_to_move();
+    let Some(mover) = pos.moved_piece(mv) else {
+        return pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind)) >= threshold;
+    };
     let moved = placed_value(pos, mv);
     let promo_gain = if mv.is_promotion() {
-        moved - pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind))
+        moved - piece_value(mover.kind)
     } else {
         0
     };
@@ -68,33 +118,47 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     if let Some(from) = mv.from() {
         occ = occ.without(from);
     }
+    // Attackers of both sides, kept up to date as pieces leave: removing a piece can only
+    // open a line, so only the ranging pieces on the lines through the square it left need
+    // looking at again.
+    let mut attackers = all_attackers(pos, to, occ);
     let mut side = us;
     // `res` is 1 while the side that moved last is ahead of the threshold.
     let mut res = 1;
     loop {
         side = !side;
-        let attackers = pos.attackers_to(side, to, occ) & occ;
-        if attackers.is_empty() {
+        let ours = attackers & pos.pieces(side);
+        if ours.is_empty() {
             break;
         }
         res ^= 1;
-        let Some(kind) = RECAPTURE_ORDER
-            .into_iter()
-            .find(|&k| (pos.pieces_of(side, k) & attackers).is_any())
-        else {
-            break;
-        };
+        // The least valuable attacker, the lowest square among equals.
+        let mut best_rank = u8::MAX;
+        let mut best = (to, PieceKind::King);
+        for sq in ours {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let rank = RECAPTURE_RANK[p.kind.index()];
+            if rank < best_rank {
+                best_rank = rank;
+                best = (sq, p.kind);
+            }
+        }
+        let (sq, kind) = best;
         if kind == PieceKind::King {
             // The king may take only if nothing takes it back.
-            let defended = (pos.attackers_to(!side, to, occ) & occ).is_any();
+            let defended = (attackers & pos.pieces(!side)).is_any();
             return if defended { res ^ 1 != 0 } else { res != 0 };
         }
         swap = piece_value(kind) - swap;
         if swap < res {
             break;
         }
-        if let Some(sq) = (pos.pieces_of(side, kind) & attackers).first() {
-            occ = occ.without(sq);
+        occ = occ.without(sq);
+        attackers = attackers.without(sq);
+        if attacks::rook_empty(to).contains(sq) {
+            attackers |= file_sliders(pos, to, occ) & occ;
+        } else if attacks::bishop_empty(to).contains(sq) {
+            attackers |= attacks::bishop(to, occ) & pos.bishop_likes() & occ;
         }
     }
     res != 0
@@ -106,6 +170,99 @@ mod tests {
 
     fn pos(s: &str) -> Position {
         Position::from_sfen(s).unwrap()
+    }
+
+    /// The exchange worked out from scratch each round: every attacker recomputed, the
+    /// cheapest found kind by kind.
+    fn reference(pos: &Position, mv: Move, threshold: i32) -> bool {
+        let to = mv.to();
+        let us = pos.side_to_move();
+        let moved = placed_value(pos, mv);
+        let promo_gain = if mv.is_promotion() {
+            moved - pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind))
+        } else {
+            0
+        };
+        let mut swap =
+            pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind)) + promo_gain - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = moved - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut occ = pos.occupied().with(to);
+        if let Some(from) = mv.from() {
+            occ = occ.without(from);
+        }
+        let mut side = us;
+        let mut res = 1;
+        loop {
+            side = !side;
+            let attackers = pos.attackers_to(side, to, occ) & occ;
+            if attackers.is_empty() {
+                break;
+            }
+            res ^= 1;
+            let Some(kind) = RECAPTURE_ORDER
+                .into_iter()
+                .find(|&k| (pos.pieces_of(side, k) & attackers).is_any())
+            else {
+                break;
+            };
+            if kind == PieceKind::King {
+                let defended = (pos.attackers_to(!side, to, occ) & occ).is_any();
+                return if defended { res ^ 1 != 0 } else { res != 0 };
+            }
+            swap = piece_value(kind) - swap;
+            if swap < res {
+                break;
+            }
+            if let Some(sq) = (pos.pieces_of(side, kind) & attackers).first() {
+                occ = occ.without(sq);
+            }
+        }
+        res != 0
+    }
+
+    /// On random games, every legal move at a spread of thresholds agrees with the
+    /// from-scratch exchange.
+    #[test]
+    fn agrees_with_the_reference() {
+        use rand::{Rng, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        let thresholds = [-1500, -600, -200, -1, 0, 1, 90, 300, 600, 1000];
+        for _ in 0..20 {
+            let mut p = Position::startpos();
+            for _ in 0..140 {
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &m in &legal {
+                    for t in thresholds {
+                        assert_eq!(
+                            see_ge(&p, m, t),
+                            reference(&p, m, t),
+                            "{} {m} {t}",
+                            p.to_sfen()
+                        );
+                    }
+                }
+                let caps: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| p.captured_piece(m).is_some())
+                    .collect();
+                let mv = if !caps.is_empty() && rng.random_bool(0.5) {
+                    caps[rng.random_range(0..caps.len())]
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                };
+                p.play(mv);
+            }
+        }
     }
 
     #[test]
