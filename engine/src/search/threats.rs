@@ -10,7 +10,6 @@
 //! CITE: the same idea as the threat-aware move ordering of chess engines, e.g.
 //! <https://www.chessprogramming.org/Move_Ordering> ("threat move").
 
-use crate::eval::piece_value;
 use crate::{Bitboard, Move, PieceKind, Position, attacks};
 
 /// The squares the side to move's pieces of each value class are threatened on.
@@ -102,26 +101,6 @@ impl Threats {
         }
     }
 
-    /// What standing pat overlooks when two or more pieces are threatened: only one of them
-    /// can be saved by the next move. Half the value of the second most valuable one (the
-    /// attacker may be lost in return).
-    pub(crate) fn fork_penalty(&self, pos: &Position) -> i32 {
-        if !self.threatened.has_more_than_one() {
-            return 0;
-        }
-        let (mut first, mut second) = (0, 0);
-        for sq in self.threatened {
-            let v = pos.piece_at(sq).map_or(0, |p| piece_value(p.kind));
-            if v > first {
-                second = first;
-                first = v;
-            } else if v > second {
-                second = v;
-            }
-        }
-        second / 2
-    }
-
     /// Whether `mv` takes a threatened piece out of danger (such moves are not pruned
     /// as late quiet moves).
     pub(crate) fn is_escape(&self, pos: &Position, mv: Move) -> bool {
@@ -151,15 +130,5 @@ mod tests {
         assert!(t.adjustment(&pos, escape, 100) > 0);
         let other = Move::from_usi("5i5h").unwrap();
         assert!(!t.is_escape(&pos, other));
-        // One piece attacked: standing pat can still save it.
-        assert_eq!(t.fork_penalty(&pos), 0);
-    }
-
-    #[test]
-    fn a_knight_fork_costs_half_the_lesser_piece() {
-        // A white knight on 5e attacks Black's rook on 6g and gold on 4g.
-        let pos = Position::from_sfen("4k4/9/9/9/4n4/9/3R1G3/9/4K4 b - 1").unwrap();
-        let t = Threats::new(&pos);
-        assert_eq!(t.fork_penalty(&pos), piece_value(PieceKind::Gold) / 2);
     }
 }

@@ -867,9 +867,6 @@ impl<'a> Worker<'a> {
             return best;
         }
         let (raw, stand) = eval_with_table(pos, hit, ply);
-        // Standing pat assumes every threatened piece can be saved; with two attacked by
-        // cheaper pieces (a fork), one of them is lost.
-        let stand = stand - Threats::new(pos).fork_penalty(pos);
         if stand >= beta {
             if hit.is_none() {
                 self.tt
