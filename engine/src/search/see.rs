@@ -75,18 +75,35 @@ fn all_attackers(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
         | (by_white & white)
         | (attacks::king(to) & pos.king_likes())
         | file_sliders(pos, to, occ)
-        | (attacks::bishop(to, occ) & pos.bishop_likes()))
+        | diagonal_sliders(pos, to, occ))
         & occ
 }
 
 /// Both sides' rooks, dragons and lances that attack `to` through `occ` (lances run along
-/// files, so they join in whenever a rook line opens).
+/// files, so they join in whenever a rook line opens). One rook attack from `to` finds them
+/// all, and it is computed only when such a piece stands on an empty-board line through `to`.
 #[inline]
 fn file_sliders(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
     let lances = pos.pieces_of_kind(PieceKind::Lance);
-    (attacks::rook(to, occ) & pos.rook_likes())
-        | (attacks::lance(Color::White, to, occ) & lances & pos.pieces(Color::Black))
-        | (attacks::lance(Color::Black, to, occ) & lances & pos.pieces(Color::White))
+    let rooks = pos.rook_likes();
+    if ((rooks | lances) & attacks::rook_empty(to)).is_empty() {
+        return Bitboard::EMPTY;
+    }
+    // A lance attacks `to` only from the side it faces.
+    let facing = (attacks::lance_empty(Color::White, to) & pos.pieces(Color::Black))
+        | (attacks::lance_empty(Color::Black, to) & pos.pieces(Color::White));
+    attacks::rook(to, occ) & (rooks | (lances & facing))
+}
+
+/// Both sides' bishops and horses that attack `to` along a diagonal through `occ`, computed
+/// only when one stands on an empty-board diagonal through `to`.
+#[inline]
+fn diagonal_sliders(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
+    let bishops = pos.bishop_likes() & attacks::bishop_empty(to);
+    if bishops.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    attacks::bishop(to, occ) & bishops
 }
 
 /// Whether playing `mv` (legal in `pos`) gains at least `threshold` centipawns once the
@@ -158,7 +175,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         if attacks::rook_empty(to).contains(sq) {
             attackers |= file_sliders(pos, to, occ) & occ;
         } else if attacks::bishop_empty(to).contains(sq) {
-            attackers |= attacks::bishop(to, occ) & pos.bishop_likes() & occ;
+            attackers |= diagonal_sliders(pos, to, occ) & occ;
         }
     }
     res != 0
