@@ -30,14 +30,13 @@ const RECAPTURE_ORDER: [PieceKind; 14] = [
     PieceKind::King,
 ];
 
-/// The value of the piece `mv` puts on its destination (promoted if it promotes).
-fn placed_value(pos: &Position, mv: Move) -> i32 {
-    let Some(p) = pos.moved_piece(mv) else {
-        return 0;
-    };
-    let kind = match (mv.is_promotion(), p.kind.promote()) {
+/// The value of the piece of `kind` that `mv` moves, once on its destination (promoted if
+/// it promotes).
+#[inline]
+fn placed_value(kind: PieceKind, mv: Move) -> i32 {
+    let kind = match (mv.is_promotion(), kind.promote()) {
         (true, Some(k)) => k,
-        _ => p.kind,
+        _ => kind,
     };
     piece_value(kind)
 }
@@ -114,7 +113,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let Some(mover) = pos.moved_piece(mv) else {
         return pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind)) >= threshold;
     };
-    let moved = placed_value(pos, mv);
+    let moved = placed_value(mover.kind, mv);
     let promo_gain = if mv.is_promotion() {
         moved - piece_value(mover.kind)
     } else {
@@ -194,7 +193,7 @@ mod tests {
     fn reference(pos: &Position, mv: Move, threshold: i32) -> bool {
         let to = mv.to();
         let us = pos.side_to_move();
-        let moved = placed_value(pos, mv);
+        let moved = pos.moved_piece(mv).map_or(0, |p| placed_value(p.kind, mv));
         let promo_gain = if mv.is_promotion() {
             moved - pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind))
         } else {
