@@ -134,6 +134,11 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     if let Some(from) = mv.from() {
         occ = occ.without(from);
     }
+    // Most squares are not attacked at all, and then the moved piece is safe: the cheap
+    // test first (every enemy piece is still in `occ`, only ours can have left).
+    if !pos.is_attacked_by(!us, to, occ) {
+        return true;
+    }
     // Attackers of both sides, kept up to date as pieces leave: removing a piece can only
     // open a line, so only the ranging pieces on the lines through the square it left need
     // looking at again.
