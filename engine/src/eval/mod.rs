@@ -223,10 +223,6 @@ fn fast_score(pos: &Position) -> i32 {
         kings[1].map_or(0, |k| NEAR[k.index()][3]),
         kings[0].map_or(0, |k| NEAR[k.index()][3]),
     ];
-    let to_them = [
-        &DISTANCE[kings[1].map_or(0, Square::index)],
-        &DISTANCE[kings[0].map_or(0, Square::index)],
-    ];
     for kind in NOT_KING {
         let k = kind.index();
         let all = pos.pieces_of_kind(kind).bits();
@@ -234,18 +230,22 @@ fn fast_score(pos: &Position) -> i32 {
             continue;
         }
         for c in 0..2 {
-            let b = all & sides[c];
             let on = &t.placed[c][k];
-            let mut v = 0;
-            for_each_index(b, |i| v += on[i]);
-            let dist = to_them[c];
-            let attack = &t.attack;
-            let h = hands[c];
-            for_each_index(b & near_them[c], |i| {
-                v += attack[usize::from(dist[i]) & 3][k][h];
-            });
-            s[c] += v;
+            for_each_index(all & sides[c], |i| s[c] += on[i]);
         }
+    }
+    // The attack term, for the few pieces near the enemy king (its own king excluded).
+    let kings_bits = pos.pieces_of_kind(PieceKind::King).bits();
+    for c in 0..2 {
+        let Some(tk) = kings[1 - c] else { continue };
+        let dist = &DISTANCE[tk.index()];
+        let attack = &t.attack;
+        let h = hands[c];
+        for_each_index(sides[c] & near_them[c] & !kings_bits, |i| {
+            if let Some(p) = Square::from_index(i).and_then(|sq| pos.piece_at(sq)) {
+                s[c] += attack[usize::from(dist[i]) & 3][p.kind.index()][h];
+            }
+        });
     }
     let defenders = (pos.gold_likes() | pos.pieces_of_kind(PieceKind::Silver)).bits();
     for c in 0..2 {

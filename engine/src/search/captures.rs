@@ -41,22 +41,23 @@ pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
     for from in pos.pieces_of(us, PieceKind::Knight) {
         add(from, PieceKind::Knight, attacks::knight(us, from) & theirs);
     }
-    for from in pos.pieces_of(us, PieceKind::Silver) {
-        add(from, PieceKind::Silver, attacks::silver(us, from) & theirs);
-    }
-    for kind in [
-        PieceKind::Gold,
-        PieceKind::ProPawn,
-        PieceKind::ProLance,
-        PieceKind::ProKnight,
-        PieceKind::ProSilver,
-    ] {
-        for from in pos.pieces_of(us, kind) {
-            add(from, kind, attacks::gold(us, from) & theirs);
-        }
-    }
-    for from in pos.pieces_of(us, PieceKind::King) {
-        add(from, PieceKind::King, attacks::king(from) & theirs);
+    // Golds, silvers, the king and the promoted minors step one square: only those next to
+    // an enemy piece can capture, and there are seldom many.
+    let steppers = (pos.gold_likes()
+        | pos.pieces_of_kind(PieceKind::Silver)
+        | pos.pieces_of_kind(PieceKind::King))
+        & pos.pieces(us)
+        & next_to(theirs);
+    for from in steppers {
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        let reach = match p.kind {
+            PieceKind::Silver => attacks::silver(us, from),
+            PieceKind::King => attacks::king(from),
+            _ => attacks::gold(us, from),
+        };
+        add(from, p.kind, reach & theirs);
     }
     for from in pos.pieces_of(us, PieceKind::Lance) {
         if (attacks::lance_empty(us, from) & theirs).is_any() {
@@ -124,19 +125,62 @@ pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
     }
 }
 
+/// The squares next to (a king's step from) any square of `b`.
+#[inline]
+fn next_to(b: Bitboard) -> Bitboard {
+    // Along the file first, then that column of three spread to the neighbouring files
+    // (moving a whole file is a shift by nine, which needs no edge mask).
+    let column = b | b.shift_up() | b.shift_down();
+    let bits = column.bits();
+    Bitboard::from_bits(bits | bits << 9 | bits >> 9)
+}
+
 /// Appends the pseudo-legal pawn pushes that promote without capturing: a tokin is worth
 /// six pawns, a swing quiescence must not miss.
 pub(crate) fn pawn_promotions(pos: &Position, list: &mut CaptureList) {
     let us = pos.side_to_move();
-    let empty = !pos.occupied();
-    for from in pos.pieces_of(us, PieceKind::Pawn) {
-        for to in attacks::pawn(us, from) & empty {
-            if to.in_zone(us) && !list.is_full() {
-                list.push(Move::normal(from, to, true));
-            }
+    let pawns = pos.pieces_of(us, PieceKind::Pawn);
+    // Every pawn at once: one square forward, onto an empty square in the zone. Each pawn
+    // has one such square, so going by destination keeps the order of the origins.
+    let (ahead, back) = match us {
+        Color::Black => (pawns.shift_up(), 1),
+        Color::White => (pawns.shift_down(), -1),
+    };
+    for to in ahead & !pos.occupied() & zone(us) {
+        let Some(from) = Square::from_index((to.index() as isize + back) as usize) else {
+            continue;
+        };
+        if !list.is_full() {
+            list.push(Move::normal(from, to, true));
         }
     }
 }
+
+/// The three ranks of `color`'s promotion zone.
+#[inline]
+fn zone(color: Color) -> Bitboard {
+    match color {
+        Color::Black => ZONE[0],
+        Color::White => ZONE[1],
+    }
+}
+
+/// The promotion zones of Black and White.
+const ZONE: [Bitboard; 2] = {
+    let mut b = 0u128;
+    let mut w = 0u128;
+    let mut sq = 0;
+    while sq < 81 {
+        if sq % 9 < 3 {
+            b |= 1 << sq;
+        }
+        if sq % 9 >= 6 {
+            w |= 1 << sq;
+        }
+        sq += 1;
+    }
+    [Bitboard::from_bits(b), Bitboard::from_bits(w)]
+};
 
 #[cfg(test)]
 mod tests {
@@ -182,6 +226,18 @@ mod tests {
                 let mut list = CaptureList::new();
                 captures(&pos, &mut list);
                 assert_eq!(list.to_vec(), reference(&pos), "{}", pos.to_sfen());
+                let mut pushes = CaptureList::new();
+                pawn_promotions(&pos, &mut pushes);
+                let us = pos.side_to_move();
+                let mut want = Vec::new();
+                for from in pos.pieces_of(us, PieceKind::Pawn) {
+                    for to in attacks::pawn(us, from) & !pos.occupied() {
+                        if to.in_zone(us) {
+                            want.push(Move::normal(from, to, true));
+                        }
+                    }
+                }
+                assert_eq!(pushes.to_vec(), want, "{}", pos.to_sfen());
                 let legal = pos.legal_moves();
                 if legal.is_empty() {
                     break;

@@ -53,7 +53,11 @@ impl CheckInfo {
                 None => return false,
             },
             Some(from) => {
-                if self.discoverers.contains(from) && !attacks::line(from, ksq).contains(to) {
+                // Mostly there are no discoverers at all: test that first, it is cheaper.
+                if self.discoverers.is_any()
+                    && self.discoverers.contains(from)
+                    && !attacks::line(from, ksq).contains(to)
+                {
                     return true;
                 }
                 let Some(p) = pos.piece_at(from) else {

@@ -231,7 +231,9 @@ impl Picker {
     /// Everything else: promotions, quiet moves and the captures not generated before (in
     /// check, every evasion).
     fn generate_rest(&mut self, pos: &Position) {
-        let list = pos.legal_moves();
+        // Generated in place: the list is too big to be worth returning by value.
+        let mut list = crate::MoveList::new();
+        crate::movegen::generate_legal(pos, &mut list);
         let in_check = pos.in_check();
         for &mv in &list {
             if Some(mv) == self.tt_move || (!in_check && self.killers.contains(&Some(mv))) {

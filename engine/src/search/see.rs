@@ -30,14 +30,13 @@ const RECAPTURE_ORDER: [PieceKind; 14] = [
     PieceKind::King,
 ];
 
-/// The value of the piece `mv` puts on its destination (promoted if it promotes).
-fn placed_value(pos: &Position, mv: Move) -> i32 {
-    let Some(p) = pos.moved_piece(mv) else {
-        return 0;
-    };
-    let kind = match (mv.is_promotion(), p.kind.promote()) {
+/// The value of the piece of `kind` that `mv` moves, once on its destination (promoted if
+/// it promotes).
+#[inline]
+fn placed_value(kind: PieceKind, mv: Move) -> i32 {
+    let kind = match (mv.is_promotion(), kind.promote()) {
         (true, Some(k)) => k,
-        _ => p.kind,
+        _ => kind,
     };
     piece_value(kind)
 }
@@ -75,18 +74,35 @@ fn all_attackers(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
         | (by_white & white)
         | (attacks::king(to) & pos.king_likes())
         | file_sliders(pos, to, occ)
-        | (attacks::bishop(to, occ) & pos.bishop_likes()))
+        | diagonal_sliders(pos, to, occ))
         & occ
 }
 
 /// Both sides' rooks, dragons and lances that attack `to` through `occ` (lances run along
-/// files, so they join in whenever a rook line opens).
+/// files, so they join in whenever a rook line opens). One rook attack from `to` finds them
+/// all, and it is computed only when such a piece stands on an empty-board line through `to`.
 #[inline]
 fn file_sliders(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
     let lances = pos.pieces_of_kind(PieceKind::Lance);
-    (attacks::rook(to, occ) & pos.rook_likes())
-        | (attacks::lance(Color::White, to, occ) & lances & pos.pieces(Color::Black))
-        | (attacks::lance(Color::Black, to, occ) & lances & pos.pieces(Color::White))
+    let rooks = pos.rook_likes();
+    if ((rooks | lances) & attacks::rook_empty(to)).is_empty() {
+        return Bitboard::EMPTY;
+    }
+    // A lance attacks `to` only from the side it faces.
+    let facing = (attacks::lance_empty(Color::White, to) & pos.pieces(Color::Black))
+        | (attacks::lance_empty(Color::Black, to) & pos.pieces(Color::White));
+    attacks::rook(to, occ) & (rooks | (lances & facing))
+}
+
+/// Both sides' bishops and horses that attack `to` along a diagonal through `occ`, computed
+/// only when one stands on an empty-board diagonal through `to`.
+#[inline]
+fn diagonal_sliders(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
+    let bishops = pos.bishop_likes() & attacks::bishop_empty(to);
+    if bishops.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    attacks::bishop(to, occ) & bishops
 }
 
 /// Whether playing `mv` (legal in `pos`) gains at least `threshold` centipawns once the
@@ -97,7 +113,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let Some(mover) = pos.moved_piece(mv) else {
         return pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind)) >= threshold;
     };
-    let moved = placed_value(pos, mv);
+    let moved = placed_value(mover.kind, mv);
     let promo_gain = if mv.is_promotion() {
         moved - piece_value(mover.kind)
     } else {
@@ -117,6 +133,11 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     let mut occ = pos.occupied().with(to);
     if let Some(from) = mv.from() {
         occ = occ.without(from);
+    }
+    // Most squares are not attacked at all, and then the moved piece is safe: the cheap
+    // test first (every enemy piece is still in `occ`, only ours can have left).
+    if !pos.is_attacked_by(!us, to, occ) {
+        return true;
     }
     // Attackers of both sides, kept up to date as pieces leave: removing a piece can only
     // open a line, so only the ranging pieces on the lines through the square it left need
@@ -158,7 +179,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         if attacks::rook_empty(to).contains(sq) {
             attackers |= file_sliders(pos, to, occ) & occ;
         } else if attacks::bishop_empty(to).contains(sq) {
-            attackers |= attacks::bishop(to, occ) & pos.bishop_likes() & occ;
+            attackers |= diagonal_sliders(pos, to, occ) & occ;
         }
     }
     res != 0
@@ -177,7 +198,7 @@ mod tests {
     fn reference(pos: &Position, mv: Move, threshold: i32) -> bool {
         let to = mv.to();
         let us = pos.side_to_move();
-        let moved = placed_value(pos, mv);
+        let moved = pos.moved_piece(mv).map_or(0, |p| placed_value(p.kind, mv));
         let promo_gain = if mv.is_promotion() {
             moved - pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind))
         } else {
