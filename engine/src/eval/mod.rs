@@ -264,15 +264,7 @@ fn fast_score(pos: &Position) -> i32 {
 /// Golds, silvers and promoted minors: the pieces that guard a king.
 #[inline]
 fn is_defender(kind: PieceKind) -> bool {
-    matches!(
-        kind,
-        PieceKind::Gold
-            | PieceKind::Silver
-            | PieceKind::ProPawn
-            | PieceKind::ProLance
-            | PieceKind::ProKnight
-            | PieceKind::ProSilver
-    )
+    kind == PieceKind::Silver || kind.is_gold_like()
 }
 
 /// The evaluation of `pos` for the side to move with the given parameters.

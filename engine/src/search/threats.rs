@@ -49,14 +49,7 @@ impl Threats {
                 .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(us, k))
         };
         let minors = of(&[PieceKind::Lance, PieceKind::Knight]);
-        let generals = of(&[
-            PieceKind::Silver,
-            PieceKind::Gold,
-            PieceKind::ProPawn,
-            PieceKind::ProLance,
-            PieceKind::ProKnight,
-            PieceKind::ProSilver,
-        ]);
+        let generals = pos.pieces_of(us, PieceKind::Silver) | (pos.gold_likes() & pos.pieces(us));
         let majors = of(&[
             PieceKind::Bishop,
             PieceKind::Rook,
