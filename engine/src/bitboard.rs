@@ -90,7 +90,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::ALL[self.0.trailing_zeros() as usize])
+            Some(Square::from_low7(self.0.trailing_zeros() as usize))
         }
     }
 

@@ -31,13 +31,11 @@ impl History {
         }
     }
 
+    /// The origin square's index, or 81 + the dropped kind's index (hand kinds come first
+    /// among the kinds, so this is the move's own origin field).
     #[inline]
     fn slot(mv: Move) -> usize {
-        match (mv.from(), mv.drop_kind()) {
-            (Some(f), _) => f.index(),
-            (None, Some(k)) => 81 + k.index().min(6),
-            (None, None) => 0,
-        }
+        mv.origin_field() as usize
     }
 
     #[inline]
