@@ -132,6 +132,15 @@ pub(crate) fn cont_slot(pos: &Position, mv: Move) -> usize {
     kind.index() * 81 + mv.to().index()
 }
 
+/// Whether `see_ge(pos, mv, threshold)` holds, for a move a [`Picker`] handed out with
+/// ordering score `order`. Captures and promotions scored between the killers and the hash
+/// move passed `see_ge(pos, mv, 0)` when they were scored, and an exchange that gains at
+/// least nothing also clears any threshold at or below zero: those need no second exchange.
+#[inline]
+pub(crate) fn see_ge_ordered(pos: &Position, mv: Move, order: i32, threshold: i32) -> bool {
+    (threshold <= 0 && (PROMOTION..TT_MOVE).contains(&order)) || see_ge(pos, mv, threshold)
+}
+
 /// Ordering score of a capture that loses material by exchange: after every quiet move.
 pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
 

@@ -10,7 +10,7 @@ use super::captures::{CaptureList, captures, pawn_promotions};
 use super::checks::CheckInfo;
 use super::mate1::mate_in_one;
 use super::ordering::{
-    BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, is_tactical,
+    BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, is_tactical, see_ge_ordered,
 };
 use super::see::see_ge;
 use super::threats::Threats;
@@ -627,7 +627,7 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                 } else if depth <= p.futility_max_depth
-                    && !see_ge(pos, mv, -p.see_tactical_margin * depth)
+                    && !see_ge_ordered(pos, mv, order, -p.see_tactical_margin * depth)
                 {
                     continue;
                 }
@@ -639,7 +639,7 @@ impl<'a> Worker<'a> {
             let mut ext = i32::from(
                 gives_check
                     && (ply as i32) < 2 * self.root_depth
-                    && (pv_node || (tactical && see_ge(pos, mv, 0))),
+                    && (pv_node || (tactical && see_ge_ordered(pos, mv, order, 0))),
             );
             // Step 12b. Singular extension: when the hash move is much better than every
             // other move (a search without it fails low), it is extended; when even the
