@@ -894,18 +894,18 @@ impl<'a> Worker<'a> {
         let mut caps = CaptureList::new();
         captures(pos, &mut caps);
         pawn_promotions(pos, &mut caps);
-        let mut scored: ArrayVec<(Move, i32), 256> = caps
-            .iter()
-            .map(|&m| {
-                let attacker = pos.moved_piece(m).map_or(0, |p| piece_value(p.kind));
-                (m, capture_gain(pos, m) * 16 - attacker / 16)
-            })
-            .collect();
+        // Filled and read in place: collecting into the list or iterating it by value copies
+        // all of its room (two kilobytes) for a handful of moves.
+        let mut scored: ArrayVec<(Move, i32), 256> = ArrayVec::new();
+        scored.extend(caps.iter().map(|&m| {
+            let attacker = pos.moved_piece(m).map_or(0, |p| piece_value(p.kind));
+            (m, capture_gain(pos, m) * 16 - attacker / 16)
+        }));
         scored.sort_unstable_by_key(|&(_, s)| -s);
         let us = pos.side_to_move();
         let mut best = stand;
         let mut best_move = None;
-        for (mv, _) in scored {
+        for &(mv, _) in &scored {
             // Delta pruning: even winning this piece cannot lift us to alpha.
             if stand + capture_gain(pos, mv) + self.params.delta_margin <= alpha {
                 continue;
