@@ -123,10 +123,7 @@ pub(crate) fn cont_slot(pos: &Position, mv: Move) -> usize {
         None => mv.drop_kind().unwrap_or(PieceKind::Pawn),
         Some(f) => {
             let k = pos.piece_at(f).map_or(PieceKind::Pawn, |p| p.kind);
-            match (mv.is_promotion(), k.promote()) {
-                (true, Some(q)) => q,
-                _ => k,
-            }
+            k.promoted_if(mv.is_promotion())
         }
     };
     kind.index() * 81 + mv.to().index()

@@ -34,11 +34,7 @@ const RECAPTURE_ORDER: [PieceKind; 14] = [
 /// it promotes).
 #[inline]
 fn placed_value(kind: PieceKind, mv: Move) -> i32 {
-    let kind = match (mv.is_promotion(), kind.promote()) {
-        (true, Some(k)) => k,
-        _ => kind,
-    };
-    piece_value(kind)
+    piece_value(kind.promoted_if(mv.is_promotion()))
 }
 
 /// Each kind's place in [`RECAPTURE_ORDER`], by kind index.
