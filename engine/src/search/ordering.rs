@@ -115,6 +115,13 @@ impl ContHistory {
     }
 }
 
+/// The continuation-history slot of `mv` moving (or dropping) a piece of `kind`: the kind
+/// it leaves on its destination, and the destination.
+#[inline]
+pub(crate) fn cont_slot_of(kind: PieceKind, mv: Move) -> usize {
+    kind.promoted_if(mv.is_promotion()).index() * 81 + mv.to().index()
+}
+
 /// The continuation-history slot of `mv` in `pos`: the kind it leaves on its destination,
 /// and the destination.
 #[inline]
@@ -269,11 +276,12 @@ impl Picker {
     }
 
     /// The next move and its ordering score; `quiet_score` rates quiet moves by history
-    /// (called once per quiet move, when the quiet moves are reached).
+    /// (called once per quiet move, when the quiet moves are reached, with the kind of the
+    /// piece moved or dropped, which the picker has at hand).
     pub(crate) fn next(
         &mut self,
         pos: &Position,
-        quiet_score: impl Fn(Move) -> i32,
+        quiet_score: impl Fn(Move, PieceKind) -> i32,
     ) -> Option<(Move, i32)> {
         let r = self.advance(pos, quiet_score);
         self.yielded |= r.is_some();
@@ -283,7 +291,7 @@ impl Picker {
     fn advance(
         &mut self,
         pos: &Position,
-        quiet_score: impl Fn(Move) -> i32,
+        quiet_score: impl Fn(Move, PieceKind) -> i32,
     ) -> Option<(Move, i32)> {
         loop {
             match self.stage {
@@ -335,22 +343,25 @@ impl Picker {
                     if !pos.in_check() {
                         self.generate_rest(pos);
                     }
-                    let side = pos.side_to_move();
+                    let zone = crate::movegen::zone(pos.side_to_move());
                     for q in &mut self.quiets {
                         if q.1 != i32::MIN {
                             continue;
                         }
-                        // Unpromoted moves of pawns, bishops and rooks that could have
-                        // promoted are almost never good: order them last.
-                        let poor = !q.0.is_drop()
-                            && pos.moved_piece(q.0).is_some_and(|p| {
-                                matches!(
-                                    p.kind,
+                        let (kind, poor) = match q.0.from() {
+                            None => (q.0.drop_kind().unwrap_or(PieceKind::Pawn), false),
+                            Some(from) => {
+                                let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+                                // Unpromoted moves of pawns, bishops and rooks that could
+                                // have promoted are almost never good: order them last.
+                                let poor = matches!(
+                                    kind,
                                     PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook
-                                ) && (q.0.to().in_zone(side)
-                                    || q.0.from().is_some_and(|f| f.in_zone(side)))
-                            });
-                        q.1 = quiet_score(q.0) - if poor { 16 * HISTORY_MAX } else { 0 };
+                                ) && (zone.contains(q.0.to()) || zone.contains(from));
+                                (kind, poor)
+                            }
+                        };
+                        q.1 = quiet_score(q.0, kind) - if poor { 16 * HISTORY_MAX } else { 0 };
                     }
                     self.stage = Stage::Quiets;
                 }
@@ -416,7 +427,7 @@ mod tests {
                 let (tt, k1, k2) = (guess(), guess(), guess());
                 let mut picker = Picker::new(&pos, tt, [k1, k2]);
                 let mut seen = Vec::new();
-                while let Some((m, _)) = picker.next(&pos, |_| 0) {
+                while let Some((m, _)) = picker.next(&pos, |_, _| 0) {
                     seen.push(m);
                 }
                 let mut want: Vec<Move> = list.iter().copied().collect();

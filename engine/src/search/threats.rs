@@ -81,11 +81,9 @@ impl Threats {
 
     /// An ordering adjustment for the quiet move `mv`: positive when it takes a threatened
     /// piece to safety, negative when it puts a piece where a cheaper one attacks it.
-    pub(crate) fn adjustment(&self, pos: &Position, mv: Move, unit: i32) -> i32 {
-        let Some(p) = pos.moved_piece(mv) else {
-            return 0;
-        };
-        let danger = self.danger_for(p.kind);
+    /// The moved (or dropped) piece's `kind` comes from the caller, which has it at hand.
+    pub(crate) fn adjustment(&self, kind: PieceKind, mv: Move, unit: i32) -> i32 {
+        let danger = self.danger_for(kind);
         let lands_attacked = danger.contains(mv.to());
         match mv.from() {
             Some(from) if self.threatened.contains(from) && !lands_attacked => 2 * unit,
@@ -120,7 +118,7 @@ mod tests {
         assert!(t.threatened.contains(crate::Square::S88));
         let escape = Move::from_usi("8h9g").unwrap();
         assert!(t.is_escape(&pos, escape));
-        assert!(t.adjustment(&pos, escape, 100) > 0);
+        assert!(t.adjustment(PieceKind::Bishop, escape, 100) > 0);
         let other = Move::from_usi("5i5h").unwrap();
         assert!(!t.is_escape(&pos, other));
     }
