@@ -8,7 +8,8 @@
 use super::captures::{CaptureList, captures};
 use super::see::see_ge;
 use crate::eval::piece_value;
-use crate::{Color, Move, PieceKind, Position, attacks};
+use crate::movegen::Sink;
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use arrayvec::ArrayVec;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -151,6 +152,82 @@ pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
 /// Quiet moves handed out by selection before the rest are sorted.
 const SELECTED_QUIETS: usize = 6;
 
+/// Sorts the moves of [`Picker::generate_rest`] into the picker's lists as the generator
+/// hands them over.
+struct RestSink<'a> {
+    pos: &'a Position,
+    /// The opponent's pieces: a legal board move onto one of them captures it.
+    theirs: Bitboard,
+    in_check: bool,
+    /// Moves handed out before: the hash move, and the killers when not in check.
+    skip: [Option<Move>; 3],
+    tactical: &'a mut ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+    quiets: &'a mut ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+}
+
+impl RestSink<'_> {
+    #[inline(always)]
+    fn add(&mut self, mv: Move, capture: bool) {
+        if self.skip.contains(&Some(mv)) {
+            return;
+        }
+        let pos = self.pos;
+        if capture {
+            if self.in_check || !self.tactical.iter().any(|t| t.0 == mv) {
+                self.tactical.push((mv, Picker::capture_score(pos, mv)));
+            }
+        } else if mv.is_promotion() && see_ge(pos, mv, 0) {
+            self.quiets.push((mv, PROMOTION + capture_gain(pos, mv)));
+        } else {
+            self.quiets.push((mv, i32::MIN));
+        }
+    }
+}
+
+impl Sink for RestSink<'_> {
+    #[inline(always)]
+    fn plain(&mut self, from: Square, dests: Bitboard) {
+        for to in dests {
+            self.add(Move::normal(from, to, false), self.theirs.contains(to));
+        }
+    }
+    #[inline(always)]
+    fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard) {
+        for to in both {
+            let capture = self.theirs.contains(to);
+            self.add(Move::normal(from, to, true), capture);
+            self.add(Move::normal(from, to, false), capture);
+        }
+        for to in forced {
+            self.add(Move::normal(from, to, true), self.theirs.contains(to));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard) {
+        let back = |to: Square| match color {
+            Color::Black => Square::ALL[to.index() + 1],
+            Color::White => Square::ALL[to.index() - 1],
+        };
+        for to in plain {
+            self.add(Move::normal(back(to), to, false), self.theirs.contains(to));
+        }
+        for to in both {
+            let capture = self.theirs.contains(to);
+            self.add(Move::normal(back(to), to, true), capture);
+            self.add(Move::normal(back(to), to, false), capture);
+        }
+        for to in forced {
+            self.add(Move::normal(back(to), to, true), self.theirs.contains(to));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
+        for to in dests {
+            self.add(Move::drop(kind, to), false);
+        }
+    }
+}
+
 /// Where a [`Picker`] is in its sequence.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
@@ -242,24 +319,22 @@ impl Picker {
     /// Everything else: promotions, quiet moves and the captures not generated before (in
     /// check, every evasion).
     fn generate_rest(&mut self, pos: &Position) {
-        // Generated in place: the list is too big to be worth returning by value.
-        let mut list = crate::MoveList::new();
-        crate::movegen::generate_legal(pos, &mut list);
         let in_check = pos.in_check();
-        for &mv in &list {
-            if Some(mv) == self.tt_move || (!in_check && self.killers.contains(&Some(mv))) {
-                continue;
-            }
-            if pos.captured_piece(mv).is_some() {
-                if in_check || !self.tactical.iter().any(|t| t.0 == mv) {
-                    self.tactical.push((mv, Self::capture_score(pos, mv)));
-                }
-            } else if mv.is_promotion() && see_ge(pos, mv, 0) {
-                self.quiets.push((mv, PROMOTION + capture_gain(pos, mv)));
+        // The generator hands its moves straight to the lists, in its own order (which
+        // decides the order of equal scores), without a full move list in between.
+        let mut sink = RestSink {
+            pos,
+            theirs: pos.pieces(!pos.side_to_move()),
+            in_check,
+            skip: if in_check {
+                [self.tt_move, None, None]
             } else {
-                self.quiets.push((mv, i32::MIN));
-            }
-        }
+                [self.tt_move, self.killers[0], self.killers[1]]
+            },
+            tactical: &mut self.tactical,
+            quiets: &mut self.quiets,
+        };
+        crate::movegen::generate(pos, &mut sink);
     }
 
     /// Index of the best of `v[from..]` by score, if any is at least `min`.
