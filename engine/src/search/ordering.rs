@@ -44,6 +44,12 @@ impl History {
         self.table[side.index()][Self::slot(mv)][mv.to().index()]
     }
 
+    /// `side`'s table, for [`QuietScorer`].
+    #[inline]
+    fn of(&self, side: Color) -> &[[i32; 81]; 88] {
+        &self.table[side.index()]
+    }
+
     /// Moves the entry toward `bonus` (positive for a cutoff move, negative for the quiet
     /// moves tried before it), saturating at `HISTORY_MAX`.
     #[inline]
@@ -104,6 +110,15 @@ impl ContHistory {
         i32::from(self.table[prev * CONT_SLOTS + cur])
     }
 
+    /// The row of entries after the earlier move `prev`, if it is a slot.
+    #[inline]
+    fn row(&self, prev: usize) -> Option<&[i16]> {
+        if prev >= CONT_SLOTS {
+            return None;
+        }
+        self.table.get(prev * CONT_SLOTS..(prev + 1) * CONT_SLOTS)
+    }
+
     #[inline]
     pub(crate) fn update(&mut self, prev: usize, cur: usize, bonus: i32) {
         if prev >= CONT_SLOTS {
@@ -113,6 +128,38 @@ impl ContHistory {
         let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let v = i32::from(*e);
         *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// The history score of the quiet moves of one node: history and continuation history after
+/// the last two moves, with the tables' rows for that side and those moves looked up once.
+pub(crate) struct QuietScorer<'a> {
+    history: &'a [[i32; 81]; 88],
+    cont: [Option<&'a [i16]>; 2],
+}
+
+impl<'a> QuietScorer<'a> {
+    /// For `side` to move, after moves in continuation slots `prev` (one and two plies back;
+    /// [`CONT_SLOTS`] or more for none).
+    #[inline]
+    pub(crate) fn new(
+        history: &'a History,
+        cont: &'a [ContHistory; 2],
+        side: Color,
+        prev: (usize, usize),
+    ) -> QuietScorer<'a> {
+        QuietScorer {
+            history: history.of(side),
+            cont: [cont[0].row(prev.0), cont[1].row(prev.1)],
+        }
+    }
+
+    /// The same as `2 * history.get(side, mv) + cont[0].get(prev.0, slot) +
+    /// cont[1].get(prev.1, slot)`.
+    #[inline]
+    pub(crate) fn score(&self, mv: Move, slot: usize) -> i32 {
+        let c = |row: Option<&[i16]>| row.map_or(0, |r| i32::from(r[slot]));
+        2 * self.history[History::slot(mv)][mv.to().index()] + c(self.cont[0]) + c(self.cont[1])
     }
 }
 
@@ -350,24 +397,27 @@ impl Picker {
         best
     }
 
-    /// The next move and its ordering score; `quiet_score` rates quiet moves by history
-    /// (called once per quiet move, when the quiet moves are reached, with the kind of the
-    /// piece moved or dropped, which the picker has at hand).
-    pub(crate) fn next(
+    /// The next move and its ordering score. Quiet moves are rated by history with the
+    /// scorer `quiet_scorer` makes (asked once, when the quiet moves are reached, so that
+    /// the scorer can look up what all quiet moves of the node share only once); the scorer
+    /// is called once per quiet move, with the kind of the piece moved or dropped.
+    pub(crate) fn next<S: Fn(Move, PieceKind) -> i32>(
         &mut self,
         pos: &Position,
-        quiet_score: impl Fn(Move, PieceKind) -> i32,
+        quiet_scorer: impl FnOnce() -> S,
     ) -> Option<(Move, i32)> {
-        let r = self.advance(pos, quiet_score);
+        let r = self.advance(pos, quiet_scorer);
         self.yielded |= r.is_some();
         r
     }
 
-    fn advance(
+    fn advance<S: Fn(Move, PieceKind) -> i32>(
         &mut self,
         pos: &Position,
-        quiet_score: impl Fn(Move, PieceKind) -> i32,
+        quiet_scorer: impl FnOnce() -> S,
     ) -> Option<(Move, i32)> {
+        // Taken by the one stage that scores quiet moves.
+        let mut quiet_scorer = Some(quiet_scorer);
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -419,6 +469,12 @@ impl Picker {
                         self.generate_rest(pos);
                     }
                     let zone = crate::movegen::zone(pos.side_to_move());
+                    // The scorer is made only when there is a quiet move to score (making it
+                    // may work out the node's threats, which the search then also uses).
+                    let quiet_score = match self.quiets.iter().any(|q| q.1 == i32::MIN) {
+                        true => quiet_scorer.take().map(|make| make()),
+                        false => None,
+                    };
                     for q in &mut self.quiets {
                         if q.1 != i32::MIN {
                             continue;
@@ -436,7 +492,8 @@ impl Picker {
                                 (kind, poor)
                             }
                         };
-                        q.1 = quiet_score(q.0, kind) - if poor { 16 * HISTORY_MAX } else { 0 };
+                        let score = quiet_score.as_ref().map_or(0, |f| f(q.0, kind));
+                        q.1 = score - if poor { 16 * HISTORY_MAX } else { 0 };
                     }
                     self.stage = Stage::Quiets;
                 }
@@ -502,7 +559,7 @@ mod tests {
                 let (tt, k1, k2) = (guess(), guess(), guess());
                 let mut picker = Picker::new(&pos, tt, [k1, k2]);
                 let mut seen = Vec::new();
-                while let Some((m, _)) = picker.next(&pos, |_, _| 0) {
+                while let Some((m, _)) = picker.next(&pos, || |_, _| 0) {
                     seen.push(m);
                 }
                 let mut want: Vec<Move> = list.iter().copied().collect();

@@ -10,8 +10,8 @@ use super::captures::{CaptureList, captures, pawn_promotions};
 use super::checks::CheckInfo;
 use super::mate1::mate_in_one;
 use super::ordering::{
-    BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, cont_slot_of, is_tactical,
-    see_ge_ordered,
+    BAD_CAPTURE, ContHistory, History, Picker, QuietScorer, capture_gain, cont_slot, cont_slot_of,
+    is_tactical, see_ge_ordered,
 };
 use super::see::see_ge;
 use super::threats::Threats;
@@ -563,10 +563,14 @@ impl<'a> Worker<'a> {
 
         loop {
             let (mv, order) = match picker.as_mut() {
-                Some(p) => match p.next(pos, |m, kind| {
+                Some(p) => match p.next(pos, || {
                     let threats = threats.get_or_init(|| Threats::new(pos));
-                    self.quiet_score(us, prev_slots, m, cont_slot_of(kind, m))
-                        + threats.adjustment(kind, m, THREAT_UNIT)
+                    let t = &self.tables;
+                    let scorer = QuietScorer::new(&t.history, &t.cont, us, prev_slots);
+                    move |m, kind| {
+                        scorer.score(m, cont_slot_of(kind, m))
+                            + threats.adjustment(kind, m, THREAT_UNIT)
+                    }
                 }) {
                     Some(x) => x,
                     None => break,
@@ -841,7 +845,7 @@ impl<'a> Worker<'a> {
             let mut best = -INFINITE;
             let mut best_move = None;
             let mut quiet_evasions = 0;
-            while let Some((mv, _)) = picker.next(pos, |m, _| self.tables.history.get(us, m)) {
+            while let Some((mv, _)) = picker.next(pos, || |m, _| self.tables.history.get(us, m)) {
                 // Once one evasion holds off mate, further quiet ones (mostly drops in the
                 // way) and evasions that lose material are left to the full search.
                 let quiet = !is_tactical(pos, mv);
@@ -990,7 +994,7 @@ impl<'a> Worker<'a> {
         let us = pos.side_to_move();
         let mut picker = Picker::new(pos, tt_move, [None; 2]);
         self.root_order.clear();
-        while let Some((m, _)) = picker.next(pos, |m, _| self.tables.history.get(us, m)) {
+        while let Some((m, _)) = picker.next(pos, || |m, _| self.tables.history.get(us, m)) {
             self.root_order.push(m);
         }
         let wanted = &self.limits.searchmoves;
