@@ -588,16 +588,10 @@ impl<'a> Worker<'a> {
             }
             let tactical = is_tactical(pos, mv);
             let gives_check = checks.gives_check(pos, mv);
-            let slot = cont_slot(pos, mv);
             let quiet = !tactical;
             if quiet {
                 quiets_seen += 1;
             }
-            let hist = if quiet {
-                self.quiet_score(us, prev_slots, mv, slot)
-            } else {
-                0
-            };
             let lmr_ok =
                 depth >= self.params.lmr_min_depth && searched >= self.params.lmr_min_moves;
             let mut r = if lmr_ok {
@@ -685,6 +679,8 @@ impl<'a> Worker<'a> {
                 }
             }
             let new_depth = depth - 1 + ext;
+            // Most moves are pruned above: their slot and history are not worth looking up.
+            let slot = cont_slot(pos, mv);
             let mut child = pos.clone();
             child.play(mv);
             self.push_path(&child, ply, false);
@@ -714,7 +710,12 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= hist / self.params.lmr_history_div;
+                        // Looked up only here, for the few moves reduced. The tables are as
+                        // they were when the move was handed out: only the singular search
+                        // changes them meanwhile, and that is for the hash move, which comes
+                        // first and is never reduced.
+                        r -= self.quiet_score(us, prev_slots, mv, slot)
+                            / self.params.lmr_history_div;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 } else {
