@@ -72,7 +72,11 @@ impl Bitboard {
         // A shift of all 128 bits by a variable amount needs both halves and a select; a
         // shift within the half that holds the square does not.
         let i = sq.index();
-        let half = if i < 64 { self.0 as u64 } else { (self.0 >> 64) as u64 };
+        let half = if i < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
         (half >> (i & 63)) & 1 != 0
     }
 
