@@ -82,8 +82,20 @@ const fn slide_up(ray: u128, occ: u128) -> u128 {
 #[inline(always)]
 const fn slide_down(ray: u128, occ: u128) -> u128 {
     let b = (ray & occ) | 1;
-    ray & (u128::MAX << (127 - b.leading_zeros()))
+    ray & FROM_BIT_UP[(127 - b.leading_zeros()) as usize & 127]
 }
+
+/// `u128::MAX << i` for each `i`, looked up rather than computed: a variable 128-bit shift
+/// takes several instructions on 64-bit machines.
+static FROM_BIT_UP: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = u128::MAX << i;
+        i += 1;
+    }
+    t
+};
 
 const fn steps(sq: usize, offsets: &[(i8, i8)], color: usize) -> u128 {
     let mut bits = 0u128;

@@ -13,6 +13,18 @@ pub struct Bitboard(u128);
 
 const FULL_BITS: u128 = (1 << 81) - 1;
 
+/// The bit of each square, looked up rather than shifted into place: shifting a 128-bit
+/// one by a variable amount takes several instructions on 64-bit machines.
+const SQUARE_BITS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -22,7 +34,7 @@ impl Bitboard {
     /// The set holding one square.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
+        Bitboard(SQUARE_BITS[sq.index()])
     }
 
     /// The set from raw bits; bits above 80 are dropped.
@@ -57,7 +69,15 @@ impl Bitboard {
     /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        (self.0 >> sq.index()) & 1 != 0
+        // A shift of all 128 bits by a variable amount needs both halves and a select; a
+        // shift within the half that holds the square does not.
+        let i = sq.index();
+        let half = if i < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        (half >> (i & 63)) & 1 != 0
     }
 
     /// Whether the set is empty.
@@ -90,20 +110,20 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::ALL[self.0.trailing_zeros() as usize])
+            Some(Square::from_low7(self.0.trailing_zeros() as usize))
         }
     }
 
     /// The set with `sq` added.
     #[inline]
     pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << sq.index())
+        Bitboard(self.0 | SQUARE_BITS[sq.index()])
     }
 
     /// The set with `sq` removed.
     #[inline]
     pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
+        Bitboard(self.0 & !SQUARE_BITS[sq.index()])
     }
 
     /// `self` minus `other`.
@@ -132,12 +152,22 @@ const RANK9_BITS: u128 = Bitboard::rank(Rank::R9).0;
 
 impl Iterator for Bitboard {
     type Item = Square;
-    /// Takes out the lowest square.
+    /// Takes out the lowest square. The two 64-bit halves are taken in turn: finding and
+    /// clearing the lowest bit of one half is a single instruction each, while doing it on
+    /// the whole 128 bits needs the halves combined at every step.
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(sq)
+        let lo = self.0 as u64;
+        let hi = (self.0 >> 64) as u64;
+        if lo != 0 {
+            self.0 = (u128::from(hi) << 64) | u128::from(lo & (lo - 1));
+            Some(Square::from_low7(lo.trailing_zeros() as usize))
+        } else if hi != 0 {
+            self.0 = u128::from(hi & (hi - 1)) << 64;
+            Some(Square::from_low7(64 + hi.trailing_zeros() as usize))
+        } else {
+            None
+        }
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.count() as usize;

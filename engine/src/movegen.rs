@@ -139,8 +139,9 @@ pub(crate) fn legal_inline(pos: &Position) -> MoveList {
 }
 
 /// Where generated moves go. The generator hands over whole destination sets so that a
-/// counter can add population counts while a list expands them into moves.
-trait Sink {
+/// counter can add population counts while a list expands them into moves (and the search's
+/// move picker sorts them straight into its own lists).
+pub(crate) trait Sink {
     /// One move from `from` to each of `dests`, never promoting.
     fn plain(&mut self, from: Square, dests: Bitboard);
     /// From `from`: a promotion and a non-promotion to each of `both`, and only a promotion
@@ -217,8 +218,9 @@ impl Sink for Counter {
     }
 }
 
+/// Hands every legal move of `pos` to `sink`, in the order [`generate_legal`] lists them.
 #[inline(always)]
-fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let own = pos.pieces(us);

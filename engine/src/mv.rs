@@ -41,11 +41,13 @@ impl Move {
     /// The destination square.
     #[inline]
     pub const fn to(self) -> Square {
-        Square::ALL[(self.0.get() & 0x7f) as usize]
+        Square::from_low7(self.0.get() as usize)
     }
 
+    /// The origin field: the origin square's index for a board move, 81 + the hand kind's
+    /// index for a drop (below 88 either way).
     #[inline]
-    const fn origin_field(self) -> u16 {
+    pub(crate) const fn origin_field(self) -> u16 {
         (self.0.get() >> 7) & 0x7f
     }
 

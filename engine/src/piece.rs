@@ -70,6 +70,21 @@ impl PieceKind {
         }
     }
 
+    /// The kind a piece of this kind becomes on its destination: promoted when `promote` is
+    /// set and the kind can promote, itself otherwise. Most moves do not promote, so the
+    /// flag is tested before the promoted kind is looked up.
+    #[inline]
+    pub const fn promoted_if(self, promote: bool) -> PieceKind {
+        if promote {
+            match self.promote() {
+                Some(k) => k,
+                None => self,
+            }
+        } else {
+            self
+        }
+    }
+
     /// Whether the kind can promote.
     #[inline]
     pub const fn can_promote(self) -> bool {

@@ -341,10 +341,7 @@ impl Position {
                     self.hand_key = self.hand_key.wrapping_add(zobrist::hand(us, k));
                 }
                 self.remove(p, from);
-                let kind = match (mv.is_promotion(), p.kind.promote()) {
-                    (true, Some(k)) => k,
-                    _ => p.kind,
-                };
+                let kind = p.kind.promoted_if(mv.is_promotion());
                 let moved = Piece::new(us, kind);
                 self.put(moved, to);
                 (moved, Some(from))
@@ -418,10 +415,7 @@ impl Position {
                         board ^= zobrist::board(c, to);
                         hand = hand.wrapping_add(zobrist::hand(us, c.kind.unpromote()));
                     }
-                    let kind = match (mv.is_promotion(), p.kind.promote()) {
-                        (true, Some(k)) => k,
-                        _ => p.kind,
-                    };
+                    let kind = p.kind.promoted_if(mv.is_promotion());
                     board ^= zobrist::board(p, from) ^ zobrist::board(Piece::new(us, kind), to);
                 }
             }

@@ -63,10 +63,7 @@ impl CheckInfo {
                 let Some(p) = pos.piece_at(from) else {
                     return false;
                 };
-                let kind = match (mv.is_promotion(), p.kind.promote()) {
-                    (true, Some(k)) => k,
-                    _ => p.kind,
-                };
+                let kind = p.kind.promoted_if(mv.is_promotion());
                 (kind, pos.occupied().without(from).with(to))
             }
         };

@@ -8,7 +8,8 @@
 use super::captures::{CaptureList, captures};
 use super::see::see_ge;
 use crate::eval::piece_value;
-use crate::{Color, Move, PieceKind, Position, attacks};
+use crate::movegen::{Sink, is_pawn_drop_mate, pawn_files};
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use arrayvec::ArrayVec;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -31,18 +32,22 @@ impl History {
         }
     }
 
+    /// The origin square's index, or 81 + the dropped kind's index (hand kinds come first
+    /// among the kinds, so this is the move's own origin field).
     #[inline]
     fn slot(mv: Move) -> usize {
-        match (mv.from(), mv.drop_kind()) {
-            (Some(f), _) => f.index(),
-            (None, Some(k)) => 81 + k.index().min(6),
-            (None, None) => 0,
-        }
+        mv.origin_field() as usize
     }
 
     #[inline]
     pub(crate) fn get(&self, side: Color, mv: Move) -> i32 {
         self.table[side.index()][Self::slot(mv)][mv.to().index()]
+    }
+
+    /// `side`'s table, for [`QuietScorer`].
+    #[inline]
+    fn of(&self, side: Color) -> &[[i32; 81]; 88] {
+        &self.table[side.index()]
     }
 
     /// Moves the entry toward `bonus` (positive for a cutoff move, negative for the quiet
@@ -105,6 +110,15 @@ impl ContHistory {
         i32::from(self.table[prev * CONT_SLOTS + cur])
     }
 
+    /// The row of entries after the earlier move `prev`, if it is a slot.
+    #[inline]
+    fn row(&self, prev: usize) -> Option<&[i16]> {
+        if prev >= CONT_SLOTS {
+            return None;
+        }
+        self.table.get(prev * CONT_SLOTS..(prev + 1) * CONT_SLOTS)
+    }
+
     #[inline]
     pub(crate) fn update(&mut self, prev: usize, cur: usize, bonus: i32) {
         if prev >= CONT_SLOTS {
@@ -117,6 +131,45 @@ impl ContHistory {
     }
 }
 
+/// The history score of the quiet moves of one node: history and continuation history after
+/// the last two moves, with the tables' rows for that side and those moves looked up once.
+pub(crate) struct QuietScorer<'a> {
+    history: &'a [[i32; 81]; 88],
+    cont: [Option<&'a [i16]>; 2],
+}
+
+impl<'a> QuietScorer<'a> {
+    /// For `side` to move, after moves in continuation slots `prev` (one and two plies back;
+    /// [`CONT_SLOTS`] or more for none).
+    #[inline]
+    pub(crate) fn new(
+        history: &'a History,
+        cont: &'a [ContHistory; 2],
+        side: Color,
+        prev: (usize, usize),
+    ) -> QuietScorer<'a> {
+        QuietScorer {
+            history: history.of(side),
+            cont: [cont[0].row(prev.0), cont[1].row(prev.1)],
+        }
+    }
+
+    /// The same as `2 * history.get(side, mv) + cont[0].get(prev.0, slot) +
+    /// cont[1].get(prev.1, slot)`.
+    #[inline]
+    pub(crate) fn score(&self, mv: Move, slot: usize) -> i32 {
+        let c = |row: Option<&[i16]>| row.map_or(0, |r| i32::from(r[slot]));
+        2 * self.history[History::slot(mv)][mv.to().index()] + c(self.cont[0]) + c(self.cont[1])
+    }
+}
+
+/// The continuation-history slot of `mv` moving (or dropping) a piece of `kind`: the kind
+/// it leaves on its destination, and the destination.
+#[inline]
+pub(crate) fn cont_slot_of(kind: PieceKind, mv: Move) -> usize {
+    kind.promoted_if(mv.is_promotion()).index() * 81 + mv.to().index()
+}
+
 /// The continuation-history slot of `mv` in `pos`: the kind it leaves on its destination,
 /// and the destination.
 #[inline]
@@ -125,13 +178,19 @@ pub(crate) fn cont_slot(pos: &Position, mv: Move) -> usize {
         None => mv.drop_kind().unwrap_or(PieceKind::Pawn),
         Some(f) => {
             let k = pos.piece_at(f).map_or(PieceKind::Pawn, |p| p.kind);
-            match (mv.is_promotion(), k.promote()) {
-                (true, Some(q)) => q,
-                _ => k,
-            }
+            k.promoted_if(mv.is_promotion())
         }
     };
     kind.index() * 81 + mv.to().index()
+}
+
+/// Whether `see_ge(pos, mv, threshold)` holds, for a move a [`Picker`] handed out with
+/// ordering score `order`. Captures and promotions scored between the killers and the hash
+/// move passed `see_ge(pos, mv, 0)` when they were scored, and an exchange that gains at
+/// least nothing also clears any threshold at or below zero: those need no second exchange.
+#[inline]
+pub(crate) fn see_ge_ordered(pos: &Position, mv: Move, order: i32, threshold: i32) -> bool {
+    (threshold <= 0 && (PROMOTION..TT_MOVE).contains(&order)) || see_ge(pos, mv, threshold)
 }
 
 /// Ordering score of a capture that loses material by exchange: after every quiet move.
@@ -139,6 +198,156 @@ pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// Quiet moves handed out by selection before the rest are sorted.
 const SELECTED_QUIETS: usize = 6;
+
+/// `pos.is_legal(mv).is_ok()`, for the hash move and the killers (moves from elsewhere in
+/// the tree), faster when not in check: whether the move exposes the king is read from the
+/// pins instead of being tried on a copy of the position. In check, and for every rule but
+/// king safety, it asks what [`Position::is_legal`] asks.
+fn is_legal_here(pos: &Position, mv: Move) -> bool {
+    if pos.in_check() {
+        return pos.is_legal(mv).is_ok();
+    }
+    let us = pos.side_to_move();
+    let to = mv.to();
+    let rel = to.rank().relative_number(us);
+    match mv.from() {
+        None => {
+            let Some(kind) = mv.drop_kind() else {
+                return false;
+            };
+            if !pos.hand(us).has(kind) || pos.piece_at(to).is_some() {
+                return false;
+            }
+            let dead = match kind {
+                PieceKind::Pawn | PieceKind::Lance => rel == 1,
+                PieceKind::Knight => rel <= 2,
+                _ => false,
+            };
+            if dead {
+                return false;
+            }
+            // Not in check, a drop cannot expose the king; a pawn drop can still be illegal
+            // twice over.
+            kind != PieceKind::Pawn
+                || !(pawn_files(pos, us).contains(to)
+                    || pos
+                        .king_square(!us)
+                        .is_some_and(|k| attacks::pawn(us, to).contains(k))
+                        && is_pawn_drop_mate(pos, to))
+        }
+        Some(from) => {
+            let Some(p) = pos.piece_at(from) else {
+                return false;
+            };
+            if p.color != us || pos.piece_at(to).is_some_and(|q| q.color == us) {
+                return false;
+            }
+            let occ = pos.occupied();
+            if !attacks::piece(us, p.kind, from, occ).contains(to) {
+                return false;
+            }
+            if mv.is_promotion() {
+                if !p.kind.can_promote() || !(from.in_zone(us) || to.in_zone(us)) {
+                    return false;
+                }
+            } else {
+                let forced = match p.kind {
+                    PieceKind::Pawn | PieceKind::Lance => rel == 1,
+                    PieceKind::Knight => rel <= 2,
+                    _ => false,
+                };
+                if forced {
+                    return false;
+                }
+            }
+            // Not in check: the king must not step onto an attacked square, and a pinned
+            // piece must stay on the line through its king and the pinner.
+            match pos.king_square(us) {
+                Some(k) if k == from => !pos.is_attacked_by(!us, to, occ.without(from)),
+                Some(k) => {
+                    !pos.pinned(us, occ).contains(from) || attacks::line(from, k).contains(to)
+                }
+                None => true,
+            }
+        }
+    }
+}
+
+/// Sorts the moves of [`Picker::generate_rest`] into the picker's lists as the generator
+/// hands them over.
+struct RestSink<'a> {
+    pos: &'a Position,
+    /// The opponent's pieces: a legal board move onto one of them captures it.
+    theirs: Bitboard,
+    in_check: bool,
+    /// Moves handed out before: the hash move, and the killers when not in check.
+    skip: [Option<Move>; 3],
+    tactical: &'a mut ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+    quiets: &'a mut ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+}
+
+impl RestSink<'_> {
+    #[inline(always)]
+    fn add(&mut self, mv: Move, capture: bool) {
+        if self.skip.contains(&Some(mv)) {
+            return;
+        }
+        let pos = self.pos;
+        if capture {
+            if self.in_check || !self.tactical.iter().any(|t| t.0 == mv) {
+                self.tactical.push((mv, Picker::capture_score(pos, mv)));
+            }
+        } else if mv.is_promotion() && see_ge(pos, mv, 0) {
+            self.quiets.push((mv, PROMOTION + capture_gain(pos, mv)));
+        } else {
+            self.quiets.push((mv, i32::MIN));
+        }
+    }
+}
+
+impl Sink for RestSink<'_> {
+    #[inline(always)]
+    fn plain(&mut self, from: Square, dests: Bitboard) {
+        for to in dests {
+            self.add(Move::normal(from, to, false), self.theirs.contains(to));
+        }
+    }
+    #[inline(always)]
+    fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard) {
+        for to in both {
+            let capture = self.theirs.contains(to);
+            self.add(Move::normal(from, to, true), capture);
+            self.add(Move::normal(from, to, false), capture);
+        }
+        for to in forced {
+            self.add(Move::normal(from, to, true), self.theirs.contains(to));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard) {
+        let back = |to: Square| match color {
+            Color::Black => Square::ALL[to.index() + 1],
+            Color::White => Square::ALL[to.index() - 1],
+        };
+        for to in plain {
+            self.add(Move::normal(back(to), to, false), self.theirs.contains(to));
+        }
+        for to in both {
+            let capture = self.theirs.contains(to);
+            self.add(Move::normal(back(to), to, true), capture);
+            self.add(Move::normal(back(to), to, false), capture);
+        }
+        for to in forced {
+            self.add(Move::normal(back(to), to, true), self.theirs.contains(to));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
+        for to in dests {
+            self.add(Move::drop(kind, to), false);
+        }
+    }
+}
 
 /// Where a [`Picker`] is in its sequence.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -173,7 +382,7 @@ pub(crate) struct Picker {
 
 impl Picker {
     pub(crate) fn new(pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
-        let tt_move = tt_move.filter(|&m| pos.is_legal(m).is_ok());
+        let tt_move = tt_move.filter(|&m| is_legal_here(pos, m));
         Picker {
             stage: Stage::TtMove,
             tt_move,
@@ -231,24 +440,22 @@ impl Picker {
     /// Everything else: promotions, quiet moves and the captures not generated before (in
     /// check, every evasion).
     fn generate_rest(&mut self, pos: &Position) {
-        // Generated in place: the list is too big to be worth returning by value.
-        let mut list = crate::MoveList::new();
-        crate::movegen::generate_legal(pos, &mut list);
         let in_check = pos.in_check();
-        for &mv in &list {
-            if Some(mv) == self.tt_move || (!in_check && self.killers.contains(&Some(mv))) {
-                continue;
-            }
-            if pos.captured_piece(mv).is_some() {
-                if in_check || !self.tactical.iter().any(|t| t.0 == mv) {
-                    self.tactical.push((mv, Self::capture_score(pos, mv)));
-                }
-            } else if mv.is_promotion() && see_ge(pos, mv, 0) {
-                self.quiets.push((mv, PROMOTION + capture_gain(pos, mv)));
+        // The generator hands its moves straight to the lists, in its own order (which
+        // decides the order of equal scores), without a full move list in between.
+        let mut sink = RestSink {
+            pos,
+            theirs: pos.pieces(!pos.side_to_move()),
+            in_check,
+            skip: if in_check {
+                [self.tt_move, None, None]
             } else {
-                self.quiets.push((mv, i32::MIN));
-            }
-        }
+                [self.tt_move, self.killers[0], self.killers[1]]
+            },
+            tactical: &mut self.tactical,
+            quiets: &mut self.quiets,
+        };
+        crate::movegen::generate(pos, &mut sink);
     }
 
     /// Index of the best of `v[from..]` by score, if any is at least `min`.
@@ -264,23 +471,27 @@ impl Picker {
         best
     }
 
-    /// The next move and its ordering score; `quiet_score` rates quiet moves by history
-    /// (called once per quiet move, when the quiet moves are reached).
-    pub(crate) fn next(
+    /// The next move and its ordering score. Quiet moves are rated by history with the
+    /// scorer `quiet_scorer` makes (asked once, when the quiet moves are reached, so that
+    /// the scorer can look up what all quiet moves of the node share only once); the scorer
+    /// is called once per quiet move, with the kind of the piece moved or dropped.
+    pub(crate) fn next<S: Fn(Move, PieceKind) -> i32>(
         &mut self,
         pos: &Position,
-        quiet_score: impl Fn(Move) -> i32,
+        quiet_scorer: impl FnOnce() -> S,
     ) -> Option<(Move, i32)> {
-        let r = self.advance(pos, quiet_score);
+        let r = self.advance(pos, quiet_scorer);
         self.yielded |= r.is_some();
         r
     }
 
-    fn advance(
+    fn advance<S: Fn(Move, PieceKind) -> i32>(
         &mut self,
         pos: &Position,
-        quiet_score: impl Fn(Move) -> i32,
+        quiet_scorer: impl FnOnce() -> S,
     ) -> Option<(Move, i32)> {
+        // Taken by the one stage that scores quiet moves.
+        let mut quiet_scorer = Some(quiet_scorer);
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -317,7 +528,7 @@ impl Picker {
                             Some(k) != self.tt_move
                                 && (i == 0 || self.killers[0] != Some(k))
                                 && pos.captured_piece(k).is_none()
-                                && pos.is_legal(k).is_ok()
+                                && is_legal_here(pos, k)
                         });
                         if ok && let Some(k) = self.killers[i] {
                             return Some((k, KILLER + 1 - i as i32));
@@ -331,22 +542,32 @@ impl Picker {
                     if !pos.in_check() {
                         self.generate_rest(pos);
                     }
-                    let side = pos.side_to_move();
+                    let zone = crate::movegen::zone(pos.side_to_move());
+                    // The scorer is made only when there is a quiet move to score (making it
+                    // may work out the node's threats, which the search then also uses).
+                    let quiet_score = match self.quiets.iter().any(|q| q.1 == i32::MIN) {
+                        true => quiet_scorer.take().map(|make| make()),
+                        false => None,
+                    };
                     for q in &mut self.quiets {
                         if q.1 != i32::MIN {
                             continue;
                         }
-                        // Unpromoted moves of pawns, bishops and rooks that could have
-                        // promoted are almost never good: order them last.
-                        let poor = !q.0.is_drop()
-                            && pos.moved_piece(q.0).is_some_and(|p| {
-                                matches!(
-                                    p.kind,
+                        let (kind, poor) = match q.0.from() {
+                            None => (q.0.drop_kind().unwrap_or(PieceKind::Pawn), false),
+                            Some(from) => {
+                                let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+                                // Unpromoted moves of pawns, bishops and rooks that could
+                                // have promoted are almost never good: order them last.
+                                let poor = matches!(
+                                    kind,
                                     PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook
-                                ) && (q.0.to().in_zone(side)
-                                    || q.0.from().is_some_and(|f| f.in_zone(side)))
-                            });
-                        q.1 = quiet_score(q.0) - if poor { 16 * HISTORY_MAX } else { 0 };
+                                ) && (zone.contains(q.0.to()) || zone.contains(from));
+                                (kind, poor)
+                            }
+                        };
+                        let score = quiet_score.as_ref().map_or(0, |f| f(q.0, kind));
+                        q.1 = score - if poor { 16 * HISTORY_MAX } else { 0 };
                     }
                     self.stage = Stage::Quiets;
                 }
@@ -391,6 +612,33 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
+    /// On random games, the fast legality test agrees with `Position::is_legal` on every
+    /// legal move and on random bit patterns (most of them illegal).
+    #[test]
+    fn fast_legality_agrees_with_is_legal() {
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            for _ in 0..160 {
+                let list = pos.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                let random =
+                    (0..3000).filter_map(|_| Move::from_bits(rng.random_range(1..1 << 15)));
+                for mv in list.iter().copied().chain(random) {
+                    assert_eq!(
+                        is_legal_here(&pos, mv),
+                        pos.is_legal(mv).is_ok(),
+                        "{} {mv}",
+                        pos.to_sfen()
+                    );
+                }
+                pos.play(list[rng.random_range(0..list.len())]);
+            }
+        }
+    }
+
     /// On random games, with random hash moves and killers (legal or not), the picker hands
     /// out every legal move exactly once and nothing else.
     #[test]
@@ -412,7 +660,7 @@ mod tests {
                 let (tt, k1, k2) = (guess(), guess(), guess());
                 let mut picker = Picker::new(&pos, tt, [k1, k2]);
                 let mut seen = Vec::new();
-                while let Some((m, _)) = picker.next(&pos, |_| 0) {
+                while let Some((m, _)) = picker.next(&pos, || |_, _| 0) {
                     seen.push(m);
                 }
                 let mut want: Vec<Move> = list.iter().copied().collect();

@@ -10,20 +10,33 @@
 //! CITE: the same idea as the threat-aware move ordering of chess engines, e.g.
 //! <https://www.chessprogramming.org/Move_Ordering> ("threat move").
 
-use crate::{Bitboard, Move, PieceKind, Position, attacks};
+use crate::{Bitboard, Color, Move, PieceKind, Position, attacks};
 
 /// The squares the side to move's pieces of each value class are threatened on.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Threats {
-    /// Squares attacked by an enemy pawn.
-    by_pawn: Bitboard,
-    /// Squares attacked by an enemy pawn, lance or knight.
-    by_minor: Bitboard,
-    /// Squares attacked by anything up to a gold (silvers, golds, promoted minors).
-    by_general: Bitboard,
+    /// By [`DANGER_CLASS`]: no squares; squares attacked by an enemy pawn; by an enemy pawn,
+    /// lance or knight; by anything up to a gold (silvers, golds, promoted minors).
+    danger: [Bitboard; 4],
     /// The side to move's pieces that stand on a square a cheaper enemy piece attacks.
     pub(crate) threatened: Bitboard,
 }
+
+/// Which of [`Threats::danger`] threatens a piece of each kind: none for pawns and kings,
+/// pawns for lances and knights, up to golds for bishops, rooks, horses and dragons, and
+/// pawns, lances and knights for the rest.
+const DANGER_CLASS: [u8; PieceKind::NUM] = {
+    let mut t = [2u8; PieceKind::NUM];
+    t[PieceKind::Pawn as usize] = 0;
+    t[PieceKind::King as usize] = 0;
+    t[PieceKind::Lance as usize] = 1;
+    t[PieceKind::Knight as usize] = 1;
+    t[PieceKind::Bishop as usize] = 3;
+    t[PieceKind::Rook as usize] = 3;
+    t[PieceKind::Horse as usize] = 3;
+    t[PieceKind::Dragon as usize] = 3;
+    t
+};
 
 impl Threats {
     pub(crate) fn new(pos: &Position) -> Threats {
@@ -37,7 +50,12 @@ impl Threats {
             }
             b
         };
-        let by_pawn = union(PieceKind::Pawn);
+        // Every pawn at once: each attacks the square in front of it.
+        let pawns = pos.pieces_of(them, PieceKind::Pawn);
+        let by_pawn = match them {
+            Color::Black => pawns.shift_up(),
+            Color::White => pawns.shift_down(),
+        };
         let by_minor = by_pawn | union(PieceKind::Lance) | union(PieceKind::Knight);
         let mut by_general = by_minor | union(PieceKind::Silver);
         for sq in pos.gold_likes() & pos.pieces(them) {
@@ -60,32 +78,23 @@ impl Threats {
             | ((generals | majors) & by_minor)
             | (majors & by_general);
         Threats {
-            by_pawn,
-            by_minor,
-            by_general,
+            danger: [Bitboard::EMPTY, by_pawn, by_minor, by_general],
             threatened,
         }
     }
 
-    /// The squares where a cheaper enemy piece would attack a piece of `kind`.
+    /// The squares where a cheaper enemy piece would attack a piece of `kind` (read from a
+    /// table: this is asked for every quiet move of a node).
+    #[inline]
     fn danger_for(&self, kind: PieceKind) -> Bitboard {
-        match kind {
-            PieceKind::Pawn | PieceKind::King => Bitboard::EMPTY,
-            PieceKind::Lance | PieceKind::Knight => self.by_pawn,
-            PieceKind::Bishop | PieceKind::Rook | PieceKind::Horse | PieceKind::Dragon => {
-                self.by_general
-            }
-            _ => self.by_minor,
-        }
+        self.danger[DANGER_CLASS[kind.index()] as usize]
     }
 
     /// An ordering adjustment for the quiet move `mv`: positive when it takes a threatened
     /// piece to safety, negative when it puts a piece where a cheaper one attacks it.
-    pub(crate) fn adjustment(&self, pos: &Position, mv: Move, unit: i32) -> i32 {
-        let Some(p) = pos.moved_piece(mv) else {
-            return 0;
-        };
-        let danger = self.danger_for(p.kind);
+    /// The moved (or dropped) piece's `kind` comes from the caller, which has it at hand.
+    pub(crate) fn adjustment(&self, kind: PieceKind, mv: Move, unit: i32) -> i32 {
+        let danger = self.danger_for(kind);
         let lands_attacked = danger.contains(mv.to());
         match mv.from() {
             Some(from) if self.threatened.contains(from) && !lands_attacked => 2 * unit,
@@ -120,7 +129,7 @@ mod tests {
         assert!(t.threatened.contains(crate::Square::S88));
         let escape = Move::from_usi("8h9g").unwrap();
         assert!(t.is_escape(&pos, escape));
-        assert!(t.adjustment(&pos, escape, 100) > 0);
+        assert!(t.adjustment(PieceKind::Bishop, escape, 100) > 0);
         let other = Move::from_usi("5i5h").unwrap();
         assert!(!t.is_escape(&pos, other));
     }

@@ -10,7 +10,8 @@ use super::captures::{CaptureList, captures, pawn_promotions};
 use super::checks::CheckInfo;
 use super::mate1::mate_in_one;
 use super::ordering::{
-    BAD_CAPTURE, ContHistory, History, Picker, capture_gain, cont_slot, is_tactical,
+    BAD_CAPTURE, ContHistory, History, Picker, QuietScorer, capture_gain, cont_slot, cont_slot_of,
+    is_tactical, see_ge_ordered,
 };
 use super::see::see_ge;
 use super::threats::Threats;
@@ -320,12 +321,14 @@ impl<'a> Worker<'a> {
         (0..self.pv_len[0]).filter_map(|i| self.pv[0][i]).collect()
     }
 
-    /// The ordering score of a quiet move at `ply`: its history and its continuation
-    /// history after the last two moves.
-    fn quiet_score(&self, side: Color, ply: usize, mv: Move, slot: usize) -> i32 {
+    /// The ordering score of a quiet move: its history and its continuation history after
+    /// the last two moves, whose slots (`prev`, from [`Self::prev_slot`]) the caller looks
+    /// up once per node rather than once per quiet move.
+    #[inline]
+    fn quiet_score(&self, side: Color, prev: (usize, usize), mv: Move, slot: usize) -> i32 {
         2 * self.tables.history.get(side, mv)
-            + self.tables.cont[0].get(self.prev_slot(ply, 1), slot)
-            + self.tables.cont[1].get(self.prev_slot(ply, 2), slot)
+            + self.tables.cont[0].get(prev.0, slot)
+            + self.tables.cont[1].get(prev.1, slot)
     }
 
     /// The continuation slot of the move played `back` plies before `ply` (none before the
@@ -556,13 +559,18 @@ impl<'a> Worker<'a> {
         let mut searched = 0usize;
         let mut quiets: ArrayVec<(Move, usize), 64> = ArrayVec::new();
         let mut quiets_seen = 0usize;
+        let prev_slots = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
 
         loop {
             let (mv, order) = match picker.as_mut() {
-                Some(p) => match p.next(pos, |m| {
+                Some(p) => match p.next(pos, || {
                     let threats = threats.get_or_init(|| Threats::new(pos));
-                    self.quiet_score(us, ply, m, cont_slot(pos, m))
-                        + threats.adjustment(pos, m, THREAT_UNIT)
+                    let t = &self.tables;
+                    let scorer = QuietScorer::new(&t.history, &t.cont, us, prev_slots);
+                    move |m, kind| {
+                        scorer.score(m, cont_slot_of(kind, m))
+                            + threats.adjustment(kind, m, THREAT_UNIT)
+                    }
                 }) {
                     Some(x) => x,
                     None => break,
@@ -580,16 +588,10 @@ impl<'a> Worker<'a> {
             }
             let tactical = is_tactical(pos, mv);
             let gives_check = checks.gives_check(pos, mv);
-            let slot = cont_slot(pos, mv);
             let quiet = !tactical;
             if quiet {
                 quiets_seen += 1;
             }
-            let hist = if quiet {
-                self.quiet_score(us, ply, mv, slot)
-            } else {
-                0
-            };
             let lmr_ok =
                 depth >= self.params.lmr_min_depth && searched >= self.params.lmr_min_moves;
             let mut r = if lmr_ok {
@@ -624,7 +626,7 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                 } else if depth <= p.futility_max_depth
-                    && !see_ge(pos, mv, -p.see_tactical_margin * depth)
+                    && !see_ge_ordered(pos, mv, order, -p.see_tactical_margin * depth)
                 {
                     continue;
                 }
@@ -636,7 +638,7 @@ impl<'a> Worker<'a> {
             let mut ext = i32::from(
                 gives_check
                     && (ply as i32) < 2 * self.root_depth
-                    && (pv_node || (tactical && see_ge(pos, mv, 0))),
+                    && (pv_node || (tactical && see_ge_ordered(pos, mv, order, 0))),
             );
             // Step 12b. Singular extension: when the hash move is much better than every
             // other move (a search without it fails low), it is extended; when even the
@@ -677,6 +679,8 @@ impl<'a> Worker<'a> {
                 }
             }
             let new_depth = depth - 1 + ext;
+            // Most moves are pruned above: their slot and history are not worth looking up.
+            let slot = cont_slot(pos, mv);
             let mut child = pos.clone();
             child.play(mv);
             self.push_path(&child, ply, false);
@@ -706,7 +710,12 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= hist / self.params.lmr_history_div;
+                        // Looked up only here, for the few moves reduced. The tables are as
+                        // they were when the move was handed out: only the singular search
+                        // changes them meanwhile, and that is for the hash move, which comes
+                        // first and is never reduced.
+                        r -= self.quiet_score(us, prev_slots, mv, slot)
+                            / self.params.lmr_history_div;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 } else {
@@ -837,7 +846,7 @@ impl<'a> Worker<'a> {
             let mut best = -INFINITE;
             let mut best_move = None;
             let mut quiet_evasions = 0;
-            while let Some((mv, _)) = picker.next(pos, |m| self.tables.history.get(us, m)) {
+            while let Some((mv, _)) = picker.next(pos, || |m, _| self.tables.history.get(us, m)) {
                 // Once one evasion holds off mate, further quiet ones (mostly drops in the
                 // way) and evasions that lose material are left to the full search.
                 let quiet = !is_tactical(pos, mv);
@@ -891,18 +900,18 @@ impl<'a> Worker<'a> {
         let mut caps = CaptureList::new();
         captures(pos, &mut caps);
         pawn_promotions(pos, &mut caps);
-        let mut scored: ArrayVec<(Move, i32), 256> = caps
-            .iter()
-            .map(|&m| {
-                let attacker = pos.moved_piece(m).map_or(0, |p| piece_value(p.kind));
-                (m, capture_gain(pos, m) * 16 - attacker / 16)
-            })
-            .collect();
+        // Filled and read in place: collecting into the list or iterating it by value copies
+        // all of its room (two kilobytes) for a handful of moves.
+        let mut scored: ArrayVec<(Move, i32), 256> = ArrayVec::new();
+        scored.extend(caps.iter().map(|&m| {
+            let attacker = pos.moved_piece(m).map_or(0, |p| piece_value(p.kind));
+            (m, capture_gain(pos, m) * 16 - attacker / 16)
+        }));
         scored.sort_unstable_by_key(|&(_, s)| -s);
         let us = pos.side_to_move();
         let mut best = stand;
         let mut best_move = None;
-        for (mv, _) in scored {
+        for &(mv, _) in &scored {
             // Delta pruning: even winning this piece cannot lift us to alpha.
             if stand + capture_gain(pos, mv) + self.params.delta_margin <= alpha {
                 continue;
@@ -986,7 +995,7 @@ impl<'a> Worker<'a> {
         let us = pos.side_to_move();
         let mut picker = Picker::new(pos, tt_move, [None; 2]);
         self.root_order.clear();
-        while let Some((m, _)) = picker.next(pos, |m| self.tables.history.get(us, m)) {
+        while let Some((m, _)) = picker.next(pos, || |m, _| self.tables.history.get(us, m)) {
             self.root_order.push(m);
         }
         let wanted = &self.limits.searchmoves;
