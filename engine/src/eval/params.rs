@@ -14,6 +14,9 @@ pub struct EvalParams {
     /// Bonus by relative rank (index 0 = the far rank, 8 = one's own back rank), by kind.
     /// Rewards advancing pawns, silvers and promoted pieces.
     pub rank_bonus: [[i32; 9]; 14],
+    /// Bonus by file, mirrored (index 0 = an edge file, 1 or 9; 4 = the centre file 5), by
+    /// kind, the king included.
+    pub file_bonus: [[i32; 5]; 14],
     /// Bonus for an attacking piece at Chebyshev distance 1, 2 or 3 from the enemy king,
     /// scaled by [`EvalParams::attack_weight`] / 16.
     pub attack_by_distance: [i32; 4],
@@ -65,6 +68,7 @@ pub const DEFAULT_PARAMS: EvalParams = EvalParams {
         // dragon: belongs in the enemy camp
         [30, 30, 20, 5, 0, 0, 0, 0, 0],
     ],
+    file_bonus: [[0; 5]; 14],
     attack_by_distance: [0, 40, 20, 8],
     attack_weight: [6, 10, 12, 16, 16, 18, 20, 0, 16, 16, 16, 16, 24, 28],
     defender_by_distance: [0, 30, 12],
