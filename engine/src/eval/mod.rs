@@ -6,7 +6,7 @@
 
 mod params;
 
-pub use params::{DEFAULT_PARAMS, EvalParams};
+pub use params::{DEFAULT_PARAMS, EXCHANGE_VALUE, EvalParams};
 
 use crate::{Color, Hand, PieceKind, Position, Square};
 
@@ -46,10 +46,11 @@ fn mirrored_file(sq: Square) -> usize {
     if f > 4 { 8 - f } else { f }
 }
 
-/// The material value of `kind` on the board (kings 0), for move ordering and pruning.
+/// The exchange value of `kind` (kings 0), for move ordering and pruning: see
+/// [`EXCHANGE_VALUE`].
 #[inline]
 pub fn piece_value(kind: PieceKind) -> i32 {
-    DEFAULT_PARAMS.board_value[kind.index()]
+    EXCHANGE_VALUE[kind.index()]
 }
 
 /// The evaluation of `pos` for the side to move with the default parameters.

@@ -34,6 +34,15 @@ pub struct EvalParams {
     pub tempo: i32,
 }
 
+/// What a piece is worth in an exchange, by kind (the king counts 0), for the search's
+/// move ordering, static exchange and pruning: the hand-set values the search was built
+/// around, kept apart from [`EvalParams::board_value`], which is tuned to predict results and
+/// so also carries what goes with a piece's presence (a gold on the board is often a gold
+/// tied to defence; its worth in hand is a separate number).
+pub const EXCHANGE_VALUE: [i32; 14] = [
+    90, 315, 405, 495, 540, 855, 990, 0, 540, 540, 540, 540, 945, 1395,
+];
+
 /// The parameters the engine plays with.
 pub const DEFAULT_PARAMS: EvalParams = EvalParams {
     board_value: [
