@@ -45,87 +45,81 @@ pub const EXCHANGE_VALUE: [i32; 14] = [
 
 /// The parameters the engine plays with.
 ///
-/// Tuned by Texel's method: minimising the squared error between sigmoid(eval / K) and the
-/// game result (1, 1/2, 0), K = 1076 (fitted to the previous parameters first), on 165,995
-/// quiet positions (leaves of a capture search, never in check, from ply 10 on) of 1,625
-/// games at 100 to 1000 ms a move: this engine against YaneuraOu with a material-only
-/// evaluation, and against its own earlier versions. A per-match offset for which engine
-/// plays Black stands in for the strength difference between the two engines (so that the
-/// parameters do not learn to recognise who plays), and an L2 penalty (1e-7 on placement and
-/// king safety, 1e-8 on material) keeps the rest near its hand-set start.
-/// Mean squared error before -> after: 0.17334 -> 0.16046 on those positions; 0.15766 ->
-/// 0.14686 on 17,781 positions of 180 held-out games (those held-out games played between
-/// two versions of this engine alone: 0.14894 -> 0.15367; over five folds of all games, the
-/// self-play games held out improved by 0.0015 on average, in four folds of five).
+/// Tuned as on branch tune (Texel's method, K = 1076, 165,995 positions of 1,625 games, a
+/// per-match offset for the engines' strength), but with only the material values free (board
+/// and hand), everything else as set by hand: error 0.17334 -> 0.17122 on those positions,
+/// 0.15766 -> 0.15781 on 180 held-out games (their self-play games alone: 0.14894 -> 0.14889;
+/// over five folds, held-out self-play games improved by 0.0008 on average, in four folds
+/// of five).
 pub const DEFAULT_PARAMS: EvalParams = EvalParams {
     board_value: [
-        95, 322, 343, 432, 479, 849, 846, 0, 430, 477, 487, 508, 988, 1430,
+        105, 330, 357, 417, 461, 862, 851, 0, 434, 478, 487, 503, 990, 1444,
     ],
-    hand_value: [111, 337, 398, 582, 690, 840, 1097],
+    hand_value: [105, 342, 400, 576, 690, 844, 1099],
     rank_bonus: [
         // pawn
-        [0, 21, 11, 23, 13, 19, -45, -11, -1],
+        [0, 20, 10, 0, 0, 0, 0, 0, 0],
         // lance
-        [0, 10, 12, 7, 0, 1, 2, -13, 7],
+        [0, 10, 10, 5, 0, 0, 0, 0, 0],
         // knight
-        [0, 0, 7, 11, 7, 1, -15, 3, -4],
+        [0, 0, 10, 10, 5, 0, 0, 0, -10],
         // silver
-        [0, 10, 11, 19, 19, 12, -11, -29, 24],
+        [0, 10, 10, 15, 15, 10, 5, 0, -5],
         // gold
-        [-11, -8, 2, 3, 14, 13, 7, 6, -11],
+        [-10, -5, 0, 0, 5, 5, 10, 10, 5],
         // bishop
-        [0, 0, 0, 0, -1, 12, 1, -6, -7],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0],
         // rook
-        [13, 11, 10, 1, 2, 2, 1, -27, 3],
+        [10, 10, 10, 0, 0, 0, 0, 0, 0],
         // king (see king_rank)
         [0, 0, 0, 0, 0, 0, 0, 0, 0],
         // promoted pawn
-        [8, 20, 17, 9, 5, 0, 0, 0, 0],
+        [20, 20, 15, 10, 5, 0, 0, 0, 0],
         // promoted lance
-        [21, 19, 10, 9, 5, 0, 0, 0, 0],
+        [20, 20, 15, 10, 5, 0, 0, 0, 0],
         // promoted knight
-        [19, 18, 12, 10, 5, 0, 0, 0, 0],
+        [20, 20, 15, 10, 5, 0, 0, 0, 0],
         // promoted silver
-        [21, 17, 13, 10, 5, 0, 0, 0, 0],
+        [20, 20, 15, 10, 5, 0, 0, 0, 0],
         // horse
-        [10, 13, 8, -2, 0, 0, 5, 4, 5],
+        [10, 10, 5, 0, 0, 0, 5, 5, 5],
         // dragon
-        [35, 33, 20, 3, -2, 1, 0, 0, -2],
+        [30, 30, 20, 5, 0, 0, 0, 0, 0],
     ],
     file_bonus: [
         // pawn
-        [-5, 2, 9, 5, -11],
+        [0, 0, 0, 0, 0],
         // lance
-        [-3, 4, -1, 1, -1],
+        [0, 0, 0, 0, 0],
         // knight
-        [-18, 6, 2, 4, -1],
+        [0, 0, 0, 0, 0],
         // silver
-        [-2, 16, 28, -44, -4],
+        [0, 0, 0, 0, 0],
         // gold
-        [1, -3, 6, -2, -8],
+        [0, 0, 0, 0, 0],
         // bishop
-        [-8, 4, -8, 7, 4],
+        [0, 0, 0, 0, 0],
         // rook
-        [-1, -12, 0, -4, 2],
+        [0, 0, 0, 0, 0],
         // king
-        [1, 4, 5, -7, -3],
+        [0, 0, 0, 0, 0],
         // promoted pawn
-        [-10, 0, 0, -3, 1],
+        [0, 0, 0, 0, 0],
         // promoted lance
-        [-8, 2, -2, 1, 0],
+        [0, 0, 0, 0, 0],
         // promoted knight
-        [-2, 0, -2, -1, -1],
+        [0, 0, 0, 0, 0],
         // promoted silver
-        [-1, 0, -2, -1, 1],
+        [0, 0, 0, 0, 0],
         // horse
-        [-1, 3, 2, -1, 2],
+        [0, 0, 0, 0, 0],
         // dragon
-        [-1, 3, 0, 1, 1],
+        [0, 0, 0, 0, 0],
     ],
-    attack_by_distance: [0, 46, 57, 39],
-    attack_weight: [12, 6, 5, 24, 23, 16, 28, 0, 37, 22, 19, 19, 39, 54],
-    defender_by_distance: [0, -18, 41],
-    hand_danger: -3,
-    king_rank: [42, 31, 22, -57, -57, -45, -28, 9, -8],
-    tempo: 9,
+    attack_by_distance: [0, 40, 20, 8],
+    attack_weight: [6, 10, 12, 16, 16, 18, 20, 0, 16, 16, 16, 16, 24, 28],
+    defender_by_distance: [0, 30, 12],
+    hand_danger: 2,
+    king_rank: [40, 30, 20, -60, -60, -45, -30, 0, 15],
+    tempo: 20,
 };
