@@ -6,7 +6,7 @@
 
 mod params;
 
-pub use params::{DEFAULT_PARAMS, EvalParams};
+pub use params::{DEFAULT_PARAMS, EXCHANGE_VALUE, EvalParams};
 
 use crate::{Color, Hand, PieceKind, Position, Square};
 
@@ -39,10 +39,18 @@ fn relative_rank(sq: Square, color: Color) -> usize {
     usize::from(sq.rank().relative_number(color)) - 1
 }
 
-/// The material value of `kind` on the board (kings 0), for move ordering and pruning.
+/// File index mirrored onto 0..=4: 0 is an edge file (1 or 9), 4 the centre file (5).
+#[inline]
+fn mirrored_file(sq: Square) -> usize {
+    let f = sq.index() / 9;
+    if f > 4 { 8 - f } else { f }
+}
+
+/// The exchange value of `kind` (kings 0), for move ordering and pruning: see
+/// [`EXCHANGE_VALUE`].
 #[inline]
 pub fn piece_value(kind: PieceKind) -> i32 {
-    DEFAULT_PARAMS.board_value[kind.index()]
+    EXCHANGE_VALUE[kind.index()]
 }
 
 /// The evaluation of `pos` for the side to move with the default parameters.
@@ -68,7 +76,8 @@ const MAX_HAND: usize = 38;
 /// [`DEFAULT_PARAMS`] folded into lookup tables, for the evaluation the search calls at
 /// almost every node: the same numbers as [`evaluate_with`], without the arithmetic.
 struct Tables {
-    /// Board value plus placement bonus (king: its rank bonus), by colour, kind and square.
+    /// Board value plus placement bonus by rank and file (king: its rank and file bonuses),
+    /// by colour, kind and square.
     placed: [[[i32; 81]; 14]; 2],
     /// Attack bonus by distance to the enemy king, kind and the number of pieces in hand.
     attack: [[[i32; MAX_HAND + 1]; 14]; 4],
@@ -95,11 +104,14 @@ static TABLES: Tables = {
                 // Rank index 0 is the far rank as seen from the colour (c = 0 is Black).
                 let rank = sq % 9;
                 let rr = if c == 0 { rank } else { 8 - rank };
-                t.placed[c][k][sq] = if k == PieceKind::King as usize {
-                    p.king_rank[rr]
-                } else {
-                    p.board_value[k] + p.rank_bonus[k][rr]
-                };
+                let file = sq / 9;
+                let mf = if file > 4 { 8 - file } else { file };
+                t.placed[c][k][sq] = p.file_bonus[k][mf]
+                    + if k == PieceKind::King as usize {
+                        p.king_rank[rr]
+                    } else {
+                        p.board_value[k] + p.rank_bonus[k][rr]
+                    };
                 sq += 1;
             }
             k += 1;
@@ -294,7 +306,8 @@ fn side_score(pos: &Position, color: Color, p: &EvalParams) -> i32 {
     for kind in PieceKind::ALL {
         if kind == PieceKind::King {
             if let Some(k) = own_king {
-                s += p.king_rank[relative_rank(k, color)];
+                s += p.king_rank[relative_rank(k, color)]
+                    + p.file_bonus[kind.index()][mirrored_file(k)];
             }
             continue;
         }
@@ -302,7 +315,9 @@ fn side_score(pos: &Position, color: Color, p: &EvalParams) -> i32 {
         let attack_weight = p.attack_weight[k] + p.hand_danger * our_hand;
         let defender = is_defender(kind);
         for sq in pos.pieces_of(color, kind) {
-            s += p.board_value[k] + p.rank_bonus[k][relative_rank(sq, color)];
+            s += p.board_value[k]
+                + p.rank_bonus[k][relative_rank(sq, color)]
+                + p.file_bonus[k][mirrored_file(sq)];
             if let Some(tk) = their_king {
                 let d = distance(sq, tk);
                 if d < p.attack_by_distance.len() {
