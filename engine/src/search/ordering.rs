@@ -471,6 +471,19 @@ impl Picker {
         best
     }
 
+    /// Index of the first of the best of `v[from..]` by score, if any.
+    fn first_best_from(v: &[(Move, i32)], from: usize) -> Option<usize> {
+        let mut best = None;
+        let mut best_score = i32::MIN;
+        for (i, &(_, s)) in v.iter().enumerate().skip(from) {
+            if s > best_score || best.is_none() {
+                best_score = s;
+                best = Some(i);
+            }
+        }
+        best
+    }
+
     /// The next move and its ordering score. Quiet moves are rated by history with the
     /// scorer `quiet_scorer` makes (asked once, when the quiet moves are reached, so that
     /// the scorer can look up what all quiet moves of the node share only once); the scorer
@@ -573,14 +586,17 @@ impl Picker {
                 }
                 Stage::Quiets => {
                     // The first few by selection (shallow nodes stop after a handful), the
-                    // rest sorted once.
+                    // rest sorted once. Both hand out equal scores in the order generated
+                    // (the selection takes the first best and shifts the ones before it up,
+                    // the sort is stable), so the order is total: it does not depend on
+                    // how the list was arranged before.
                     if self.next_quiet == SELECTED_QUIETS {
-                        self.quiets[SELECTED_QUIETS..].sort_unstable_by_key(|q| -q.1);
+                        self.quiets[SELECTED_QUIETS..].sort_by_key(|q| std::cmp::Reverse(q.1));
                     }
                     if self.next_quiet < SELECTED_QUIETS
-                        && let Some(i) = Self::best_from(&self.quiets, self.next_quiet, i32::MIN)
+                        && let Some(i) = Self::first_best_from(&self.quiets, self.next_quiet)
                     {
-                        self.quiets.swap(self.next_quiet, i);
+                        self.quiets[self.next_quiet..=i].rotate_right(1);
                     }
                     match self.quiets.get(self.next_quiet) {
                         Some(&q) => {
