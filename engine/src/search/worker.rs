@@ -611,6 +611,17 @@ impl<'a> Worker<'a> {
                     let lmp =
                         (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
                     if depth <= p.lmp_max_depth && quiets_seen > lmp {
+                        // From here on every quiet move that neither checks nor escapes a
+                        // threat is skipped (the move count and the best score only grow):
+                        // the picker need not sort or hand out any more of them.
+                        if let Some(pk) = picker.as_mut() {
+                            pk.drop_quiets(|m| {
+                                is_tactical(pos, m)
+                                    || checks.gives_check(pos, m)
+                                    || (!in_check
+                                        && threats.get().is_some_and(|t| t.is_escape(pos, m)))
+                            });
+                        }
                         continue;
                     }
                     let lmr_depth = (depth - 1 - r).max(0);
