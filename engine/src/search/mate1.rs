@@ -172,8 +172,27 @@ fn flight_squares(pos: &Position, ksq: Square, occ: Bitboard) -> Bitboard {
     open
 }
 
+/// What a piece of `color` and `kind` on `sq` attacks on an empty board (a superset of what
+/// it attacks given any occupied squares), and whether it ranges (if not, that is exactly
+/// what it attacks).
+#[inline]
+fn empty_board_reach(color: Color, kind: PieceKind, sq: Square) -> (Bitboard, bool) {
+    match kind {
+        PieceKind::Lance => (attacks::lance_empty(color, sq), true),
+        PieceKind::Bishop => (attacks::bishop_empty(sq), true),
+        PieceKind::Rook => (attacks::rook_empty(sq), true),
+        PieceKind::Horse => (attacks::bishop_empty(sq) | attacks::king(sq), true),
+        PieceKind::Dragon => (attacks::rook_empty(sq) | attacks::king(sq), true),
+        _ => (attacks::piece(color, kind, sq, Bitboard::EMPTY), false),
+    }
+}
+
 /// The cheap necessary test: the piece of `kind` on `to` checks, the king cannot take it,
 /// and it covers every flight square left open.
+///
+/// Each part is first asked of the piece's empty-board reach, a table lookup: most
+/// candidates fail there (a ranging piece dropped at a distance rarely covers the flight
+/// squares), and only the survivors pay for the ranging attack through the pieces.
 #[inline]
 fn passes(
     pos: &Position,
@@ -185,13 +204,13 @@ fn passes(
     from: Option<Square>,
 ) -> bool {
     let us = pos.side_to_move();
+    let (wide, ranging) = empty_board_reach(us, kind, to);
+    if !wide.contains(ksq) {
+        return false;
+    }
     let mut after = occ.with(to);
     if let Some(f) = from {
         after = after.without(f);
-    }
-    let reach = attacks::piece(us, kind, to, after.without(ksq));
-    if !reach.contains(ksq) {
-        return false;
     }
     if attacks::king(ksq).contains(to) {
         // The king takes the checker unless another of our pieces guards the square.
@@ -205,7 +224,15 @@ fn passes(
         }
     }
     let open = *open.get_or_insert_with(|| flight_squares(pos, ksq, occ));
-    (open.without(to) & !reach).is_empty()
+    let left = open.without(to);
+    if (left & !wide).is_any() {
+        return false;
+    }
+    if !ranging {
+        return true;
+    }
+    let reach = attacks::piece(us, kind, to, after.without(ksq));
+    reach.contains(ksq) && (left & !reach).is_empty()
 }
 
 /// Plays `mv` and checks that the opponent has no legal reply.
