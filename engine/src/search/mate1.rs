@@ -53,9 +53,16 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
     let ours = pos.pieces(us);
     let jump = attacks::knight(them, ksq);
     let region = (near | jump) & !ours;
+    // From a knight's jump away only an unpromoted knight checks: there, only the knights
+    // moving in are worth a look.
+    let knights = pos.pieces_of(us, PieceKind::Knight);
     // Only the squares some piece can move to are worth a look at who moves there.
     for to in region & reach(pos, region, occ) {
-        let movers = movers_to(pos, to, occ);
+        let movers = if jump.contains(to) {
+            attacks::knight(them, to) & knights
+        } else {
+            movers_to(pos, to, occ)
+        };
         for from in movers {
             let Some(p) = pos.piece_at(from) else {
                 continue;
