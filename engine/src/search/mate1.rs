@@ -221,12 +221,15 @@ fn passes(
     }
     if attacks::king(ksq).contains(to) {
         // The king takes the checker unless another of our pieces guards the square.
-        let guards = pos.attackers_to(us, to, after) & after;
-        let guards = match from {
-            Some(f) => guards.without(f),
-            None => guards,
+        let guarded = match from {
+            Some(f) => (pos.attackers_to(us, to, after) & after)
+                .without(f)
+                .is_any(),
+            // A drop leaves every piece where it was, and the square it fills blocks no
+            // line to itself: the cheaper question answers it.
+            None => pos.is_attacked_by(us, to, after),
         };
-        if guards.is_empty() {
+        if !guarded {
             return false;
         }
     }
