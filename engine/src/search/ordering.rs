@@ -474,16 +474,17 @@ impl Picker {
         best
     }
 
-    /// Drops the quiet-list moves not handed out yet that `keep` rejects, once the list is
-    /// scored (before that, and after the first time, it does nothing). For a search that
-    /// would skip those moves anyway (late move pruning): it then neither sorts nor looks at
-    /// them again. The moves kept come out in the same order as before, the order being
-    /// total.
-    pub(crate) fn drop_quiets(&mut self, keep: impl Fn(Move) -> bool) {
+    /// Drops the quiet-list moves not handed out yet that the test `make_keep` makes
+    /// rejects, once the list is scored (before that, and after the first time, it does
+    /// nothing, and the test is not made). For a search that would skip those moves anyway
+    /// (late move pruning): it then neither sorts nor looks at them again. The moves kept
+    /// come out in the same order as before, the order being total.
+    pub(crate) fn drop_quiets<K: Fn(Move) -> bool>(&mut self, make_keep: impl FnOnce() -> K) {
         if self.stage != Stage::Quiets || self.quiets_dropped {
             return;
         }
         self.quiets_dropped = true;
+        let keep = make_keep();
         let mut w = self.next_quiet;
         for r in self.next_quiet..self.quiets.len() {
             let q = self.quiets[r];
@@ -704,7 +705,7 @@ mod tests {
                 for _ in 0..cut {
                     got.push(picker.next(&pos, || score).unwrap().0);
                 }
-                picker.drop_quiets(keep);
+                picker.drop_quiets(|| keep);
                 while let Some((m, _)) = picker.next(&pos, || score) {
                     got.push(m);
                 }
