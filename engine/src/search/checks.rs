@@ -60,7 +60,7 @@ impl CheckInfo {
     }
 
     /// Whether `mv` (legal in `pos`) checks the enemy king.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn gives_check(&self, pos: &Position, mv: Move) -> bool {
         let Some(ksq) = self.ksq else {
             return false;
