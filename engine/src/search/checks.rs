@@ -40,8 +40,27 @@ impl CheckInfo {
         }
     }
 
+    /// For each hand slot, the squares a drop of that kind checks from (the squares a piece
+    /// of that kind on the enemy king's square, and of the enemy's colour, would attack):
+    /// what [`CheckInfo::gives_check`] says of every drop, at one attack per kind in hand
+    /// instead of a test per drop. Kinds not in hand get no squares.
+    pub(crate) fn drop_checks(&self, pos: &Position) -> [Bitboard; 7] {
+        let mut t = [Bitboard::EMPTY; 7];
+        let Some(ksq) = self.ksq else {
+            return t;
+        };
+        let us = pos.side_to_move();
+        let hand = pos.hand(us);
+        for kind in PieceKind::HAND {
+            if hand.has(kind) {
+                t[kind.index()] = attacks::piece(!us, kind, ksq, pos.occupied());
+            }
+        }
+        t
+    }
+
     /// Whether `mv` (legal in `pos`) checks the enemy king.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn gives_check(&self, pos: &Position, mv: Move) -> bool {
         let Some(ksq) = self.ksq else {
             return false;
@@ -125,6 +144,7 @@ mod tests {
                     break;
                 }
                 let ci = CheckInfo::new(&pos);
+                let drops = ci.drop_checks(&pos);
                 for &m in &list {
                     let mut c = pos.clone();
                     c.play(m);
@@ -134,6 +154,9 @@ mod tests {
                         "{} {m}",
                         pos.to_sfen()
                     );
+                    if let Some(k) = m.drop_kind() {
+                        assert_eq!(drops[k.index()].contains(m.to()), c.in_check());
+                    }
                 }
                 let m = list[rng.random_range(0..list.len())];
                 pos.play(m);

@@ -53,9 +53,16 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
     let ours = pos.pieces(us);
     let jump = attacks::knight(them, ksq);
     let region = (near | jump) & !ours;
+    // From a knight's jump away only an unpromoted knight checks: there, only the knights
+    // moving in are worth a look.
+    let knights = pos.pieces_of(us, PieceKind::Knight);
     // Only the squares some piece can move to are worth a look at who moves there.
     for to in region & reach(pos, region, occ) {
-        let movers = movers_to(pos, to, occ);
+        let movers = if jump.contains(to) {
+            attacks::knight(them, to) & knights
+        } else {
+            movers_to(pos, to, occ)
+        };
         for from in movers {
             let Some(p) = pos.piece_at(from) else {
                 continue;
@@ -172,8 +179,27 @@ fn flight_squares(pos: &Position, ksq: Square, occ: Bitboard) -> Bitboard {
     open
 }
 
+/// What a piece of `color` and `kind` on `sq` attacks on an empty board (a superset of what
+/// it attacks given any occupied squares), and whether it ranges (if not, that is exactly
+/// what it attacks).
+#[inline]
+fn empty_board_reach(color: Color, kind: PieceKind, sq: Square) -> (Bitboard, bool) {
+    match kind {
+        PieceKind::Lance => (attacks::lance_empty(color, sq), true),
+        PieceKind::Bishop => (attacks::bishop_empty(sq), true),
+        PieceKind::Rook => (attacks::rook_empty(sq), true),
+        PieceKind::Horse => (attacks::bishop_empty(sq) | attacks::king(sq), true),
+        PieceKind::Dragon => (attacks::rook_empty(sq) | attacks::king(sq), true),
+        _ => (attacks::piece(color, kind, sq, Bitboard::EMPTY), false),
+    }
+}
+
 /// The cheap necessary test: the piece of `kind` on `to` checks, the king cannot take it,
 /// and it covers every flight square left open.
+///
+/// Each part is first asked of the piece's empty-board reach, a table lookup: most
+/// candidates fail there (a ranging piece dropped at a distance rarely covers the flight
+/// squares), and only the survivors pay for the ranging attack through the pieces.
 #[inline]
 fn passes(
     pos: &Position,
@@ -185,27 +211,38 @@ fn passes(
     from: Option<Square>,
 ) -> bool {
     let us = pos.side_to_move();
+    let (wide, ranging) = empty_board_reach(us, kind, to);
+    if !wide.contains(ksq) {
+        return false;
+    }
     let mut after = occ.with(to);
     if let Some(f) = from {
         after = after.without(f);
     }
-    let reach = attacks::piece(us, kind, to, after.without(ksq));
-    if !reach.contains(ksq) {
-        return false;
-    }
     if attacks::king(ksq).contains(to) {
         // The king takes the checker unless another of our pieces guards the square.
-        let guards = pos.attackers_to(us, to, after) & after;
-        let guards = match from {
-            Some(f) => guards.without(f),
-            None => guards,
+        let guarded = match from {
+            Some(f) => (pos.attackers_to(us, to, after) & after)
+                .without(f)
+                .is_any(),
+            // A drop leaves every piece where it was, and the square it fills blocks no
+            // line to itself: the cheaper question answers it.
+            None => pos.is_attacked_by(us, to, after),
         };
-        if guards.is_empty() {
+        if !guarded {
             return false;
         }
     }
     let open = *open.get_or_insert_with(|| flight_squares(pos, ksq, occ));
-    (open.without(to) & !reach).is_empty()
+    let left = open.without(to);
+    if (left & !wide).is_any() {
+        return false;
+    }
+    if !ranging {
+        return true;
+    }
+    let reach = attacks::piece(us, kind, to, after.without(ksq));
+    reach.contains(ksq) && (left & !reach).is_empty()
 }
 
 /// Plays `mv` and checks that the opponent has no legal reply.

@@ -378,6 +378,8 @@ pub(crate) struct Picker {
     next_quiet: usize,
     /// Whether any move has been handed out.
     yielded: bool,
+    /// Whether [`Picker::drop_quiets`] has pruned the quiet list.
+    quiets_dropped: bool,
 }
 
 impl Picker {
@@ -393,6 +395,7 @@ impl Picker {
             next_tactical: 0,
             next_quiet: 0,
             yielded: false,
+            quiets_dropped: false,
         }
     }
 
@@ -464,6 +467,41 @@ impl Picker {
         let mut best_score = min;
         for (i, &(_, s)) in v.iter().enumerate().skip(from) {
             if s >= best_score {
+                best_score = s;
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// Drops the quiet-list moves not handed out yet that the test `make_keep` makes
+    /// rejects, once the list is scored (before that, and after the first time, it does
+    /// nothing, and the test is not made). For a search that would skip those moves anyway
+    /// (late move pruning): it then neither sorts nor looks at them again. The moves kept
+    /// come out in the same order as before, the order being total.
+    pub(crate) fn drop_quiets<K: Fn(Move) -> bool>(&mut self, make_keep: impl FnOnce() -> K) {
+        if self.stage != Stage::Quiets || self.quiets_dropped {
+            return;
+        }
+        self.quiets_dropped = true;
+        let keep = make_keep();
+        let mut w = self.next_quiet;
+        for r in self.next_quiet..self.quiets.len() {
+            let q = self.quiets[r];
+            if keep(q.0) {
+                self.quiets[w] = q;
+                w += 1;
+            }
+        }
+        self.quiets.truncate(w);
+    }
+
+    /// Index of the first of the best of `v[from..]` by score, if any.
+    fn first_best_from(v: &[(Move, i32)], from: usize) -> Option<usize> {
+        let mut best = None;
+        let mut best_score = i32::MIN;
+        for (i, &(_, s)) in v.iter().enumerate().skip(from) {
+            if s > best_score || best.is_none() {
                 best_score = s;
                 best = Some(i);
             }
@@ -573,14 +611,17 @@ impl Picker {
                 }
                 Stage::Quiets => {
                     // The first few by selection (shallow nodes stop after a handful), the
-                    // rest sorted once.
+                    // rest sorted once. Both hand out equal scores in the order generated
+                    // (the selection takes the first best and shifts the ones before it up,
+                    // the sort is stable), so the order is total: dropping moves from the
+                    // list (`drop_quiets`) does not change the order of the others.
                     if self.next_quiet == SELECTED_QUIETS {
-                        self.quiets[SELECTED_QUIETS..].sort_unstable_by_key(|q| -q.1);
+                        self.quiets[SELECTED_QUIETS..].sort_by_key(|q| std::cmp::Reverse(q.1));
                     }
                     if self.next_quiet < SELECTED_QUIETS
-                        && let Some(i) = Self::best_from(&self.quiets, self.next_quiet, i32::MIN)
+                        && let Some(i) = Self::first_best_from(&self.quiets, self.next_quiet)
                     {
-                        self.quiets.swap(self.next_quiet, i);
+                        self.quiets[self.next_quiet..=i].rotate_right(1);
                     }
                     match self.quiets.get(self.next_quiet) {
                         Some(&q) => {
@@ -634,6 +675,50 @@ mod tests {
                         pos.to_sfen()
                     );
                 }
+                pos.play(list[rng.random_range(0..list.len())]);
+            }
+        }
+    }
+
+    /// Dropping quiet moves part-way through leaves the others in the order they came in
+    /// without the drop, at any point of the quiet stage, with many equal scores.
+    #[test]
+    fn dropping_quiets_keeps_the_order_of_the_rest() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let score = |m: Move, _| i32::from(m.to_bits() % 5);
+        let keep = |m: Move| !m.to_bits().is_multiple_of(3);
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let list = pos.legal_moves();
+                if list.is_empty() {
+                    break;
+                }
+                let mut full = Picker::new(&pos, None, [None; 2]);
+                let mut all = Vec::new();
+                while let Some((m, _)) = full.next(&pos, || score) {
+                    all.push((m, full.stage));
+                }
+                let cut = rng.random_range(0..all.len());
+                let mut picker = Picker::new(&pos, None, [None; 2]);
+                let mut got = Vec::new();
+                for _ in 0..cut {
+                    got.push(picker.next(&pos, || score).unwrap().0);
+                }
+                picker.drop_quiets(|| keep);
+                while let Some((m, _)) = picker.next(&pos, || score) {
+                    got.push(m);
+                }
+                let dropping = all
+                    .get(cut.wrapping_sub(1))
+                    .is_some_and(|a| a.1 == Stage::Quiets);
+                let want: Vec<Move> = all
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &(m, st))| i < cut || !dropping || st != Stage::Quiets || keep(m))
+                    .map(|(_, &(m, _))| m)
+                    .collect();
+                assert_eq!(got, want, "{}", pos.to_sfen());
                 pos.play(list[rng.random_range(0..list.len())]);
             }
         }

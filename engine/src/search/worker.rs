@@ -611,6 +611,28 @@ impl<'a> Worker<'a> {
                     let lmp =
                         (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
                     if depth <= p.lmp_max_depth && quiets_seen > lmp {
+                        // From here on every quiet move that neither checks nor escapes a
+                        // threat is skipped (the move count and the best score only grow):
+                        // the picker need not sort or hand out any more of them.
+                        if let Some(pk) = picker.as_mut() {
+                            let (checks, threats) = (&checks, &threats);
+                            pk.drop_quiets(|| {
+                                // Most of the list is drops, which neither capture, promote
+                                // nor escape: whether they check is looked up by kind.
+                                let drop_checks = checks.drop_checks(pos);
+                                move |m: Move| match m.drop_kind() {
+                                    Some(k) => drop_checks[k.index()].contains(m.to()),
+                                    None => {
+                                        is_tactical(pos, m)
+                                            || checks.gives_check(pos, m)
+                                            || (!in_check
+                                                && threats
+                                                    .get()
+                                                    .is_some_and(|t| t.is_escape(pos, m)))
+                                    }
+                                }
+                            });
+                        }
                         continue;
                     }
                     let lmr_depth = (depth - 1 - r).max(0);
