@@ -5,7 +5,7 @@
 //! that the randomized tests comparing the two check each against the other.
 
 use crate::movegen::{is_pawn_drop_mate, pawn_files};
-use crate::{Move, PieceKind, Position, attacks};
+use crate::{Color, Move, PieceKind, Position, Square, attacks};
 use core::fmt;
 
 /// Why a move is not legal in a position.
@@ -91,12 +91,7 @@ impl Position {
                 if self.piece_at(to).is_some() {
                     return Err(IllegalMove::DropOnOccupied);
                 }
-                let dead = match kind {
-                    PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                    PieceKind::Knight => rel <= 2,
-                    _ => false,
-                };
-                if dead {
+                if kind.is_stuck_on(rel) {
                     return Err(IllegalMove::DropWithNoMove);
                 }
                 if kind == PieceKind::Pawn && pawn_files(self, us).contains(to) {
@@ -128,20 +123,8 @@ impl Position {
                 if !attacks::piece(us, p.kind, from, self.occupied()).contains(to) {
                     return Err(IllegalMove::Unreachable);
                 }
-                if mv.is_promotion() {
-                    let in_zone = from.in_zone(us) || to.in_zone(us);
-                    if !p.kind.can_promote() || !in_zone {
-                        return Err(IllegalMove::CannotPromote);
-                    }
-                } else {
-                    let forced = match p.kind {
-                        PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                        PieceKind::Knight => rel <= 2,
-                        _ => false,
-                    };
-                    if forced {
-                        return Err(IllegalMove::MustPromote);
-                    }
+                if let Some(e) = promotion_error(p.kind, us, from, to, mv.is_promotion()) {
+                    return Err(e);
                 }
                 if self.king_left_in_check(mv) {
                     return Err(IllegalMove::LeavesKingInCheck);
@@ -160,5 +143,25 @@ impl Position {
             Some(k) => after.is_attacked_by(!us, k, after.occupied()),
             None => false,
         }
+    }
+}
+
+/// Whether a move of a `kind` piece of `us` from `from` to `to`, promoting or not, breaks
+/// the promotion rules: promoting needs a kind that can promote and a start or end in the
+/// enemy camp; not promoting is forbidden where the piece would have no further move.
+#[inline]
+pub(crate) fn promotion_error(
+    kind: PieceKind,
+    us: Color,
+    from: Square,
+    to: Square,
+    promote: bool,
+) -> Option<IllegalMove> {
+    if promote {
+        (!kind.can_promote() || !(from.in_zone(us) || to.in_zone(us)))
+            .then_some(IllegalMove::CannotPromote)
+    } else {
+        kind.is_stuck_on(to.rank().relative_number(us))
+            .then_some(IllegalMove::MustPromote)
     }
 }

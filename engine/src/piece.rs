@@ -91,6 +91,18 @@ impl PieceKind {
         self.promote().is_some()
     }
 
+    /// Whether an unpromoted piece of this kind would have no further move on a square of
+    /// the given relative rank (1 = the far rank): a pawn or lance on the far rank, a knight
+    /// on the last two. Such a piece may neither be dropped nor move there without promoting.
+    #[inline]
+    pub const fn is_stuck_on(self, relative_rank: u8) -> bool {
+        match self {
+            PieceKind::Pawn | PieceKind::Lance => relative_rank == 1,
+            PieceKind::Knight => relative_rank <= 2,
+            _ => false,
+        }
+    }
+
     /// Whether the kind is a promoted one.
     #[inline]
     pub const fn is_promoted(self) -> bool {

@@ -190,11 +190,7 @@ impl Setup {
                 continue;
             };
             let rel = sq.rank().relative_number(p.color);
-            let dead = match p.kind {
-                PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                PieceKind::Knight => rel <= 2,
-                _ => false,
-            };
+            let dead = p.kind.is_stuck_on(rel);
             if dead {
                 return Err(PositionError::DeadPiece {
                     piece: p,

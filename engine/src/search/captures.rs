@@ -102,11 +102,7 @@ pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
         for to in targets {
             let rel = to.rank().relative_number(us);
             let may_promote = kind.can_promote() && (from_zone || to.in_zone(us));
-            let forced = match kind {
-                PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                PieceKind::Knight => rel <= 2,
-                _ => false,
-            };
+            let forced = kind.is_stuck_on(rel);
             if may_promote && !list.is_full() {
                 list.push(Move::normal(from, to, true));
             }
@@ -195,11 +191,7 @@ mod tests {
             for to in attacks::piece(us, kind, from, pos.occupied()) & pos.pieces(!us) {
                 let rel = to.rank().relative_number(us);
                 let may_promote = kind.can_promote() && (from.in_zone(us) || to.in_zone(us));
-                let forced = match kind {
-                    PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                    PieceKind::Knight => rel <= 2,
-                    _ => false,
-                };
+                let forced = kind.is_stuck_on(rel);
                 if may_promote {
                     v.push(Move::normal(from, to, true));
                 }

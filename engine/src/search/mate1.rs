@@ -69,11 +69,7 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
             };
             let zone = from.in_zone(us) || to.in_zone(us);
             let rel = to.rank().relative_number(us);
-            let forced = match p.kind {
-                PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                PieceKind::Knight => rel <= 2,
-                _ => false,
-            };
+            let forced = p.kind.is_stuck_on(rel);
             for promote in [true, false] {
                 let kind = match (promote, p.kind.promote()) {
                     (true, Some(k)) if zone => k,

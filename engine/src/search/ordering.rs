@@ -8,6 +8,7 @@
 use super::captures::{CaptureList, captures};
 use super::see::see_ge;
 use crate::eval::piece_value;
+use crate::legality::promotion_error;
 use crate::movegen::{Sink, is_pawn_drop_mate, pawn_files};
 use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use arrayvec::ArrayVec;
@@ -218,12 +219,7 @@ fn is_legal_here(pos: &Position, mv: Move) -> bool {
             if !pos.hand(us).has(kind) || pos.piece_at(to).is_some() {
                 return false;
             }
-            let dead = match kind {
-                PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                PieceKind::Knight => rel <= 2,
-                _ => false,
-            };
-            if dead {
+            if kind.is_stuck_on(rel) {
                 return false;
             }
             // Not in check, a drop cannot expose the king; a pawn drop can still be illegal
@@ -246,19 +242,8 @@ fn is_legal_here(pos: &Position, mv: Move) -> bool {
             if !attacks::piece(us, p.kind, from, occ).contains(to) {
                 return false;
             }
-            if mv.is_promotion() {
-                if !p.kind.can_promote() || !(from.in_zone(us) || to.in_zone(us)) {
-                    return false;
-                }
-            } else {
-                let forced = match p.kind {
-                    PieceKind::Pawn | PieceKind::Lance => rel == 1,
-                    PieceKind::Knight => rel <= 2,
-                    _ => false,
-                };
-                if forced {
-                    return false;
-                }
+            if promotion_error(p.kind, us, from, to, mv.is_promotion()).is_some() {
+                return false;
             }
             // Not in check: the king must not step onto an attacked square, and a pinned
             // piece must stay on the line through its king and the pinner.
