@@ -142,35 +142,30 @@ pub(crate) fn legal_inline(pos: &Position) -> MoveList {
 /// counter can add population counts while a list expands them into moves (and the search's
 /// move picker sorts them straight into its own lists).
 pub(crate) trait Sink {
+    /// One move. The destination sets below expand into moves through it unless a sink
+    /// handles a whole set at once.
+    fn one(&mut self, mv: Move);
     /// One move from `from` to each of `dests`, never promoting.
-    fn plain(&mut self, from: Square, dests: Bitboard);
-    /// From `from`: a promotion and a non-promotion to each of `both`, and only a promotion
-    /// to each of `forced`.
-    fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard);
-    /// Pawn pushes of `color` (each origin is the square behind the destination): plain to
-    /// `plain`, both kinds to `both`, promotion only to `forced`.
-    fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard);
-    /// A drop of `kind` on each of `dests`.
-    fn drops(&mut self, kind: PieceKind, dests: Bitboard);
-}
-
-impl Sink for MoveList {
     #[inline(always)]
     fn plain(&mut self, from: Square, dests: Bitboard) {
         for to in dests {
-            self.push(Move::normal(from, to, false));
+            self.one(Move::normal(from, to, false));
         }
     }
+    /// From `from`: a promotion and a non-promotion to each of `both`, and only a promotion
+    /// to each of `forced`.
     #[inline(always)]
     fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard) {
         for to in both {
-            self.push(Move::normal(from, to, true));
-            self.push(Move::normal(from, to, false));
+            self.one(Move::normal(from, to, true));
+            self.one(Move::normal(from, to, false));
         }
         for to in forced {
-            self.push(Move::normal(from, to, true));
+            self.one(Move::normal(from, to, true));
         }
     }
+    /// Pawn pushes of `color` (each origin is the square behind the destination): plain to
+    /// `plain`, both kinds to `both`, promotion only to `forced`.
     #[inline(always)]
     fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard) {
         let back = |to: Square| match color {
@@ -178,21 +173,29 @@ impl Sink for MoveList {
             Color::White => Square::ALL[to.index() - 1],
         };
         for to in plain {
-            self.push(Move::normal(back(to), to, false));
+            self.one(Move::normal(back(to), to, false));
         }
         for to in both {
-            self.push(Move::normal(back(to), to, true));
-            self.push(Move::normal(back(to), to, false));
+            self.one(Move::normal(back(to), to, true));
+            self.one(Move::normal(back(to), to, false));
         }
         for to in forced {
-            self.push(Move::normal(back(to), to, true));
+            self.one(Move::normal(back(to), to, true));
         }
     }
+    /// A drop of `kind` on each of `dests`.
     #[inline(always)]
     fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
         for to in dests {
-            self.push(Move::drop(kind, to));
+            self.one(Move::drop(kind, to));
         }
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.push(mv);
     }
 }
 
@@ -200,6 +203,10 @@ impl Sink for MoveList {
 struct Counter(usize);
 
 impl Sink for Counter {
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
     #[inline(always)]
     fn plain(&mut self, _: Square, dests: Bitboard) {
         self.0 += dests.count() as usize;

@@ -10,7 +10,7 @@ use super::see::see_ge;
 use crate::eval::piece_value;
 use crate::legality::promotion_error;
 use crate::movegen::{Sink, is_pawn_drop_mate, pawn_files};
-use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
+use crate::{Bitboard, Color, Move, PieceKind, Position, attacks};
 use arrayvec::ArrayVec;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -292,45 +292,10 @@ impl RestSink<'_> {
 
 impl Sink for RestSink<'_> {
     #[inline(always)]
-    fn plain(&mut self, from: Square, dests: Bitboard) {
-        for to in dests {
-            self.add(Move::normal(from, to, false), self.theirs.contains(to));
-        }
-    }
-    #[inline(always)]
-    fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard) {
-        for to in both {
-            let capture = self.theirs.contains(to);
-            self.add(Move::normal(from, to, true), capture);
-            self.add(Move::normal(from, to, false), capture);
-        }
-        for to in forced {
-            self.add(Move::normal(from, to, true), self.theirs.contains(to));
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard) {
-        let back = |to: Square| match color {
-            Color::Black => Square::ALL[to.index() + 1],
-            Color::White => Square::ALL[to.index() - 1],
-        };
-        for to in plain {
-            self.add(Move::normal(back(to), to, false), self.theirs.contains(to));
-        }
-        for to in both {
-            let capture = self.theirs.contains(to);
-            self.add(Move::normal(back(to), to, true), capture);
-            self.add(Move::normal(back(to), to, false), capture);
-        }
-        for to in forced {
-            self.add(Move::normal(back(to), to, true), self.theirs.contains(to));
-        }
-    }
-    #[inline(always)]
-    fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
-        for to in dests {
-            self.add(Move::drop(kind, to), false);
-        }
+    fn one(&mut self, mv: Move) {
+        // A legal board move onto an enemy piece captures it; a drop never does.
+        let capture = mv.from().is_some() && self.theirs.contains(mv.to());
+        self.add(mv, capture);
     }
 }
 
