@@ -5,6 +5,7 @@
 //! promote almost always should) and leaves the king-safety test to the caller, which plays
 //! the move on a copy anyway.
 
+use crate::movegen::zone;
 use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use arrayvec::ArrayVec;
 
@@ -151,32 +152,6 @@ pub(crate) fn pawn_promotions(pos: &Position, list: &mut CaptureList) {
         }
     }
 }
-
-/// The three ranks of `color`'s promotion zone.
-#[inline]
-fn zone(color: Color) -> Bitboard {
-    match color {
-        Color::Black => ZONE[0],
-        Color::White => ZONE[1],
-    }
-}
-
-/// The promotion zones of Black and White.
-const ZONE: [Bitboard; 2] = {
-    let mut b = 0u128;
-    let mut w = 0u128;
-    let mut sq = 0;
-    while sq < 81 {
-        if sq % 9 < 3 {
-            b |= 1 << sq;
-        }
-        if sq % 9 >= 6 {
-            w |= 1 << sq;
-        }
-        sq += 1;
-    }
-    [Bitboard::from_bits(b), Bitboard::from_bits(w)]
-};
 
 #[cfg(test)]
 mod tests {
