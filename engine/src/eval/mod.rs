@@ -42,7 +42,12 @@ fn relative_rank(sq: Square, color: Color) -> usize {
 /// File index mirrored onto 0..=4: 0 is an edge file (1 or 9), 4 the centre file (5).
 #[inline]
 fn mirrored_file(sq: Square) -> usize {
-    let f = sq.index() / 9;
+    mirror_file(sq.index() / 9)
+}
+
+/// A file index (0..=8) mirrored onto 0..=4; usable where the tables are built at compile
+/// time.
+const fn mirror_file(f: usize) -> usize {
     if f > 4 { 8 - f } else { f }
 }
 
@@ -104,8 +109,7 @@ static TABLES: Tables = {
                 // Rank index 0 is the far rank as seen from the colour (c = 0 is Black).
                 let rank = sq % 9;
                 let rr = if c == 0 { rank } else { 8 - rank };
-                let file = sq / 9;
-                let mf = if file > 4 { 8 - file } else { file };
+                let mf = mirror_file(sq / 9);
                 t.placed[c][k][sq] = p.file_bonus[k][mf]
                     + if k == PieceKind::King as usize {
                         p.king_rank[rr]
