@@ -3,6 +3,8 @@
 //! Units are centipawn-like: a pawn on the board is about 100. Tables indexed by piece kind
 //! follow [`PieceKind::ALL`](crate::PieceKind::ALL) order: P L N S G B R K +P +L +N +S +B +R.
 
+use super::control::ControlWeights;
+
 /// Tunable evaluation parameters.
 #[derive(Clone, Debug)]
 pub struct EvalParams {
@@ -17,19 +19,12 @@ pub struct EvalParams {
     /// Bonus by file, mirrored (index 0 = an edge file, 1 or 9; 4 = the centre file 5), by
     /// kind, the king included.
     pub file_bonus: [[i32; 5]; 14],
-    /// Bonus for an attacking piece at Chebyshev distance 1, 2 or 3 from the enemy king,
-    /// scaled by [`EvalParams::attack_weight`] / 16.
-    pub attack_by_distance: [i32; 4],
-    /// How much each kind counts as an attacker, in sixteenths.
-    pub attack_weight: [i32; 14],
-    /// Bonus for a gold or silver (or promoted minor) at distance 1, 2 from its own king.
-    pub defender_by_distance: [i32; 3],
-    /// Extra danger per piece the enemy holds in hand, added to each attack bonus (in
-    /// sixteenths), because pieces in hand turn attacks into mating nets.
-    pub hand_danger: i32,
     /// Bonus by the king's relative rank (index 0 = far rank): kings are safer at home, and
     /// safe again once they reach the enemy camp.
     pub king_rank: [i32; 9],
+    /// The value of square control around one's own king: see
+    /// [`ControlWeights`](super::ControlWeights).
+    pub control: ControlWeights,
     /// Bonus for the side to move.
     pub tempo: i32,
 }
@@ -116,10 +111,11 @@ pub const DEFAULT_PARAMS: EvalParams = EvalParams {
         // dragon
         [0, 0, 0, 0, 0],
     ],
-    attack_by_distance: [0, 40, 20, 8],
-    attack_weight: [6, 10, 12, 16, 16, 18, 20, 0, 16, 16, 16, 16, 24, 28],
-    defender_by_distance: [0, 30, 12],
-    hand_danger: 2,
     king_rank: [40, 30, 20, -60, -60, -45, -30, 0, 15],
+    control: ControlWeights {
+        own: 1564,
+        their: 1803,
+        level: [16, 12, 11],
+    },
     tempo: 20,
 };
