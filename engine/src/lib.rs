@@ -42,3 +42,5 @@ pub use rules::{
 };
 pub mod eval;
 pub mod search;
+#[cfg(test)]
+mod testing;

@@ -240,33 +240,22 @@ mod tests {
 
     #[test]
     fn control_counts_attackers_up_to_three() {
-        use rand::rngs::StdRng;
-        use rand::{Rng, SeedableRng};
-        let mut rng = StdRng::seed_from_u64(11);
-        for _ in 0..30 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
-                for color in [Color::Black, Color::White] {
-                    let c = Control::of(&pos, color);
-                    let n = attackers_by_square(&pos, color);
-                    for (i, &attackers) in n.iter().enumerate() {
-                        for l in 0..LEVELS {
-                            assert_eq!(
-                                c.at_least(l) >> i & 1 == 1,
-                                attackers > l,
-                                "{} square {:?} level {l}",
-                                pos.to_sfen(),
-                                Square::from_index(i)
-                            );
-                        }
+        crate::testing::random_game_positions(11, 30, 150, |pos| {
+            for color in [Color::Black, Color::White] {
+                let c = Control::of(pos, color);
+                let n = attackers_by_square(pos, color);
+                for (i, &attackers) in n.iter().enumerate() {
+                    for l in 0..LEVELS {
+                        assert_eq!(
+                            c.at_least(l) >> i & 1 == 1,
+                            attackers > l,
+                            "{} square {:?} level {l}",
+                            pos.to_sfen(),
+                            Square::from_index(i)
+                        );
                     }
                 }
-                let list = pos.legal_moves();
-                if list.is_empty() {
-                    break;
-                }
-                pos.play(list[rng.random_range(0..list.len())]);
             }
-        }
+        });
     }
 }

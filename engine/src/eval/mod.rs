@@ -230,20 +230,9 @@ mod tests {
     /// The table-driven evaluation equals the parameter-driven one on random games.
     #[test]
     fn tables_agree_with_parameters() {
-        use rand::rngs::StdRng;
-        use rand::{Rng, SeedableRng};
-        let mut rng = StdRng::seed_from_u64(5);
-        for _ in 0..50 {
-            let mut pos = Position::startpos();
-            for _ in 0..200 {
-                assert_eq!(evaluate(&pos), evaluate_with(&pos, &DEFAULT_PARAMS));
-                let list = pos.legal_moves();
-                if list.is_empty() {
-                    break;
-                }
-                pos.play(list[rng.random_range(0..list.len())]);
-            }
-        }
+        crate::testing::random_game_positions(5, 50, 200, |pos| {
+            assert_eq!(evaluate(pos), evaluate_with(pos, &DEFAULT_PARAMS));
+        });
         let tsume =
             Position::from_tsume_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
         assert_eq!(evaluate(&tsume), evaluate_with(&tsume, &DEFAULT_PARAMS));
