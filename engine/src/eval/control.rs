@@ -81,6 +81,13 @@ impl Control {
     }
 }
 
+/// The king-step (Chebyshev) distance between two squares given by index (file * 9 + rank).
+const fn king_distance(a: usize, b: usize) -> usize {
+    let df = (a / 9).abs_diff(b / 9);
+    let dr = (a % 9).abs_diff(b % 9);
+    if df > dr { df } else { dr }
+}
+
 /// The weight of a square at king-step distance `d` (0 to 8) from a king, out of
 /// [`NEAR_WEIGHT`]: about one over (`d` + 1), so that control counts most next to the king
 /// and still a little across the board.
@@ -105,9 +112,7 @@ static WEIGHT_PLANES: [[u128; PLANES]; 81] = {
     while k < 81 {
         let mut sq: usize = 0;
         while sq < 81 {
-            let df = (k / 9).abs_diff(sq / 9);
-            let dr = (k % 9).abs_diff(sq % 9);
-            let w = distance_weight(if df > dr { df } else { dr });
+            let w = distance_weight(king_distance(k, sq));
             let mut b = 0;
             while b < PLANES {
                 if w >> b & 1 == 1 {
@@ -206,9 +211,8 @@ pub(crate) fn around_king_by_squares(pos: &Position, color: Color, w: &ControlWe
     );
     let level_value = |n: usize| w.level[..n.min(LEVELS)].iter().sum::<i32>();
     let (mut own, mut their) = (0, 0);
-    for (i, (&o, &t)) in ours.iter().zip(&theirs).enumerate() {
-        let (k, sq) = (king.index(), i);
-        let d = (k / 9).abs_diff(sq / 9).max((k % 9).abs_diff(sq % 9));
+    for (sq, (&o, &t)) in ours.iter().zip(&theirs).enumerate() {
+        let d = king_distance(king.index(), sq);
         own += distance_weight(d) * level_value(o);
         their += distance_weight(d) * level_value(t);
     }
