@@ -1,28 +1,53 @@
 //! Helpers shared by the unit tests.
 
-use crate::Position;
+use crate::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+/// How [`random_game_positions`] picks each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pick {
+    /// Any legal move, all equally likely.
+    Uniform,
+    /// A capture half of the time when there is one, so that the games reach open,
+    /// tactical positions.
+    PreferCaptures,
+}
+
 /// Calls `f` on every position of `games` random games of at most `plies` plies from the
-/// start position (a game ends early when the side to move has no legal move), with the
-/// random generator seeded by `seed`, so that a failure can be replayed.
+/// start position (a game ends after the first position without a legal move), with the
+/// random generator seeded by `seed`, so that a failure can be replayed. `f` gets the same
+/// generator, for tests that need more random choices of their own.
 pub(crate) fn random_game_positions(
     seed: u64,
     games: usize,
     plies: usize,
-    mut f: impl FnMut(&Position),
+    pick: Pick,
+    mut f: impl FnMut(&Position, &mut StdRng),
 ) {
     let mut rng = StdRng::seed_from_u64(seed);
     for _ in 0..games {
         let mut pos = Position::startpos();
         for _ in 0..plies {
-            f(&pos);
+            f(&pos, &mut rng);
             let list = pos.legal_moves();
             if list.is_empty() {
                 break;
             }
-            pos.play(list[rng.random_range(0..list.len())]);
+            let caps: Vec<Move> = match pick {
+                Pick::Uniform => Vec::new(),
+                Pick::PreferCaptures => list
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.captured_piece(m).is_some())
+                    .collect(),
+            };
+            let mv = if !caps.is_empty() && rng.random_bool(0.5) {
+                caps[rng.random_range(0..caps.len())]
+            } else {
+                list[rng.random_range(0..list.len())]
+            };
+            pos.play(mv);
         }
     }
 }

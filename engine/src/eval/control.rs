@@ -222,6 +222,7 @@ pub(crate) fn around_king_by_squares(pos: &Position, color: Color, w: &ControlWe
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Pick;
 
     #[test]
     fn weights_fall_off_with_distance() {
@@ -244,7 +245,7 @@ mod tests {
 
     #[test]
     fn control_counts_attackers_up_to_three() {
-        crate::testing::random_game_positions(11, 30, 150, |pos| {
+        crate::testing::random_game_positions(11, 30, 150, Pick::Uniform, |pos, _| {
             for color in [Color::Black, Color::White] {
                 let c = Control::of(pos, color);
                 let n = attackers_by_square(pos, color);

@@ -216,6 +216,7 @@ fn side_score(pos: &Position, color: Color, p: &EvalParams) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::Pick;
 
     #[test]
     fn symmetric_positions_differ_only_by_tempo() {
@@ -230,7 +231,7 @@ mod tests {
     /// The table-driven evaluation equals the parameter-driven one on random games.
     #[test]
     fn tables_agree_with_parameters() {
-        crate::testing::random_game_positions(5, 50, 200, |pos| {
+        crate::testing::random_game_positions(5, 50, 200, Pick::Uniform, |pos, _| {
             assert_eq!(evaluate(pos), evaluate_with(pos, &DEFAULT_PARAMS));
         });
         let tsume =

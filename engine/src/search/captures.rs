@@ -156,6 +156,7 @@ pub(crate) fn pawn_promotions(pos: &Position, list: &mut CaptureList) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{Pick, random_game_positions};
 
     /// The captures square by square, as the generator must order them.
     fn reference(pos: &Position) -> Vec<Move> {
@@ -185,44 +186,23 @@ mod tests {
     /// On random games the captures come exactly in the reference's order.
     #[test]
     fn same_order_as_square_by_square() {
-        use rand::{Rng, SeedableRng, rngs::StdRng};
-        let mut rng = StdRng::seed_from_u64(11);
-        for _ in 0..30 {
-            let mut pos = Position::startpos();
-            for _ in 0..160 {
-                let mut list = CaptureList::new();
-                captures(&pos, &mut list);
-                assert_eq!(list.to_vec(), reference(&pos), "{}", pos.to_sfen());
-                let mut pushes = CaptureList::new();
-                pawn_promotions(&pos, &mut pushes);
-                let us = pos.side_to_move();
-                let mut want = Vec::new();
-                for from in pos.pieces_of(us, PieceKind::Pawn) {
-                    for to in attacks::pawn(us, from) & !pos.occupied() {
-                        if to.in_zone(us) {
-                            want.push(Move::normal(from, to, true));
-                        }
+        random_game_positions(11, 30, 160, Pick::PreferCaptures, |pos, _| {
+            let mut list = CaptureList::new();
+            captures(pos, &mut list);
+            assert_eq!(list.to_vec(), reference(pos), "{}", pos.to_sfen());
+            let mut pushes = CaptureList::new();
+            pawn_promotions(pos, &mut pushes);
+            let us = pos.side_to_move();
+            let mut want = Vec::new();
+            for from in pos.pieces_of(us, PieceKind::Pawn) {
+                for to in attacks::pawn(us, from) & !pos.occupied() {
+                    if to.in_zone(us) {
+                        want.push(Move::normal(from, to, true));
                     }
                 }
-                assert_eq!(pushes.to_vec(), want, "{}", pos.to_sfen());
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                // Prefer captures, so that the games reach open, tactical positions.
-                let caps: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.captured_piece(m).is_some())
-                    .collect();
-                let mv = if !caps.is_empty() && rng.random_bool(0.5) {
-                    caps[rng.random_range(0..caps.len())]
-                } else {
-                    legal[rng.random_range(0..legal.len())]
-                };
-                pos.play(mv);
             }
-        }
+            assert_eq!(pushes.to_vec(), want, "{}", pos.to_sfen());
+        });
     }
 
     /// Every capture the legal generator finds is produced here too, and everything produced

@@ -129,39 +129,30 @@ fn attacks_square(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{Pick, random_game_positions};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
     /// On random games, the prediction agrees with playing the move and looking.
     #[test]
     fn agrees_with_playing_the_move() {
-        let mut rng = StdRng::seed_from_u64(7);
-        for _ in 0..60 {
-            let mut pos = Position::startpos();
-            for _ in 0..160 {
-                let list = pos.legal_moves();
-                if list.is_empty() {
-                    break;
+        random_game_positions(7, 60, 160, Pick::Uniform, |pos, _| {
+            let ci = CheckInfo::new(pos);
+            let drops = ci.drop_checks(pos);
+            for &m in &pos.legal_moves() {
+                let mut c = pos.clone();
+                c.play(m);
+                assert_eq!(
+                    ci.gives_check(pos, m),
+                    c.in_check(),
+                    "{} {m}",
+                    pos.to_sfen()
+                );
+                if let Some(k) = m.drop_kind() {
+                    assert_eq!(drops[k.index()].contains(m.to()), c.in_check());
                 }
-                let ci = CheckInfo::new(&pos);
-                let drops = ci.drop_checks(&pos);
-                for &m in &list {
-                    let mut c = pos.clone();
-                    c.play(m);
-                    assert_eq!(
-                        ci.gives_check(&pos, m),
-                        c.in_check(),
-                        "{} {m}",
-                        pos.to_sfen()
-                    );
-                    if let Some(k) = m.drop_kind() {
-                        assert_eq!(drops[k.index()].contains(m.to()), c.in_check());
-                    }
-                }
-                let m = list[rng.random_range(0..list.len())];
-                pos.play(m);
             }
-        }
+        });
     }
 
     /// The square test agrees with the whole attack set on random occupancies.

@@ -287,47 +287,36 @@ mod tests {
 
     #[test]
     fn agrees_with_brute_force_on_random_positions() {
-        use rand::rngs::StdRng;
-        use rand::{Rng, SeedableRng};
-        let mut rng = StdRng::seed_from_u64(11);
+        use crate::testing::{Pick, random_game_positions};
         let mut found = 0;
-        for _ in 0..200 {
-            let mut pos = Position::startpos();
-            for _ in 0..200 {
-                let list = pos.legal_moves();
-                if list.is_empty() {
-                    break;
-                }
-                let us = pos.side_to_move();
-                for to in crate::Square::ALL {
-                    let want = pos.attackers_to(us, to, pos.occupied())
-                        & !pos.pieces_of(us, PieceKind::King);
-                    assert_eq!(movers_to(&pos, to, pos.occupied()), want);
-                }
-                // `reach` is the union of `movers_to` over the region asked about.
-                let occ = pos.occupied();
-                let mut regions = vec![Bitboard::FULL];
-                if let Some(k) = pos.king_square(!us) {
-                    regions.push((attacks::king(k) | attacks::knight(!us, k)) & !pos.pieces(us));
-                }
-                for region in regions {
-                    let want: Bitboard = region
-                        .filter(|&to| movers_to(&pos, to, occ).is_any())
-                        .collect();
-                    assert_eq!(reach(&pos, region, occ), want, "{}", pos.to_sfen());
-                }
-                if !pos.in_check() {
-                    let got = mate_in_one(&pos);
-                    if let Some(m) = got {
-                        found += 1;
-                        assert!(list.contains(&m));
-                        assert!(proves(&pos, m), "{} {m}", pos.to_sfen());
-                    }
-                }
-                let m = list[rng.random_range(0..list.len())];
-                pos.play(m);
+        random_game_positions(11, 200, 200, Pick::Uniform, |pos, _| {
+            let list = pos.legal_moves();
+            let us = pos.side_to_move();
+            for to in crate::Square::ALL {
+                let want =
+                    pos.attackers_to(us, to, pos.occupied()) & !pos.pieces_of(us, PieceKind::King);
+                assert_eq!(movers_to(pos, to, pos.occupied()), want);
             }
-        }
+            // `reach` is the union of `movers_to` over the region asked about.
+            let occ = pos.occupied();
+            let mut regions = vec![Bitboard::FULL];
+            if let Some(k) = pos.king_square(!us) {
+                regions.push((attacks::king(k) | attacks::knight(!us, k)) & !pos.pieces(us));
+            }
+            for region in regions {
+                let want: Bitboard = region
+                    .filter(|&to| movers_to(pos, to, occ).is_any())
+                    .collect();
+                assert_eq!(reach(pos, region, occ), want, "{}", pos.to_sfen());
+            }
+            if !pos.in_check()
+                && let Some(m) = mate_in_one(pos)
+            {
+                found += 1;
+                assert!(list.contains(&m));
+                assert!(proves(pos, m), "{} {m}", pos.to_sfen());
+            }
+        });
         assert!(found > 20, "only {found} mates found");
     }
 }

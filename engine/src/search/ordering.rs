@@ -600,116 +600,91 @@ impl Picker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
+    use crate::testing::{Pick, random_game_positions};
+    use rand::Rng;
 
     /// On random games, the fast legality test agrees with `Position::is_legal` on every
     /// legal move and on random bit patterns (most of them illegal).
     #[test]
     fn fast_legality_agrees_with_is_legal() {
-        let mut rng = StdRng::seed_from_u64(11);
-        for _ in 0..30 {
-            let mut pos = Position::startpos();
-            for _ in 0..160 {
-                let list = pos.legal_moves();
-                if list.is_empty() {
-                    break;
-                }
-                let random =
-                    (0..3000).filter_map(|_| Move::from_bits(rng.random_range(1..1 << 15)));
-                for mv in list.iter().copied().chain(random) {
-                    assert_eq!(
-                        is_legal_here(&pos, mv),
-                        pos.is_legal(mv).is_ok(),
-                        "{} {mv}",
-                        pos.to_sfen()
-                    );
-                }
-                pos.play(list[rng.random_range(0..list.len())]);
+        random_game_positions(11, 30, 160, Pick::Uniform, |pos, rng| {
+            let random = (0..3000).filter_map(|_| Move::from_bits(rng.random_range(1..1 << 15)));
+            for mv in pos.legal_moves().iter().copied().chain(random) {
+                assert_eq!(
+                    is_legal_here(pos, mv),
+                    pos.is_legal(mv).is_ok(),
+                    "{} {mv}",
+                    pos.to_sfen()
+                );
             }
-        }
+        });
     }
 
     /// Dropping quiet moves part-way through leaves the others in the order they came in
     /// without the drop, at any point of the quiet stage, with many equal scores.
     #[test]
     fn dropping_quiets_keeps_the_order_of_the_rest() {
-        let mut rng = StdRng::seed_from_u64(5);
         let score = |m: Move, _| i32::from(m.to_bits() % 5);
         let keep = |m: Move| !m.to_bits().is_multiple_of(3);
-        for _ in 0..20 {
-            let mut pos = Position::startpos();
-            for _ in 0..120 {
-                let list = pos.legal_moves();
-                if list.is_empty() {
-                    break;
-                }
-                let mut full = Picker::new(&pos, None, [None; 2]);
-                let mut all = Vec::new();
-                while let Some((m, _)) = full.next(&pos, || score) {
-                    all.push((m, full.stage));
-                }
-                let cut = rng.random_range(0..all.len());
-                let mut picker = Picker::new(&pos, None, [None; 2]);
-                let mut got = Vec::new();
-                for _ in 0..cut {
-                    got.push(picker.next(&pos, || score).unwrap().0);
-                }
-                picker.drop_quiets(|| keep);
-                while let Some((m, _)) = picker.next(&pos, || score) {
-                    got.push(m);
-                }
-                let dropping = all
-                    .get(cut.wrapping_sub(1))
-                    .is_some_and(|a| a.1 == Stage::Quiets);
-                let want: Vec<Move> = all
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, &(m, st))| i < cut || !dropping || st != Stage::Quiets || keep(m))
-                    .map(|(_, &(m, _))| m)
-                    .collect();
-                assert_eq!(got, want, "{}", pos.to_sfen());
-                pos.play(list[rng.random_range(0..list.len())]);
+        random_game_positions(5, 20, 120, Pick::Uniform, |pos, rng| {
+            let mut full = Picker::new(pos, None, [None; 2]);
+            let mut all = Vec::new();
+            while let Some((m, _)) = full.next(pos, || score) {
+                all.push((m, full.stage));
             }
-        }
+            if all.is_empty() {
+                return;
+            }
+            let cut = rng.random_range(0..all.len());
+            let mut picker = Picker::new(pos, None, [None; 2]);
+            let mut got = Vec::new();
+            for _ in 0..cut {
+                got.push(picker.next(pos, || score).unwrap().0);
+            }
+            picker.drop_quiets(|| keep);
+            while let Some((m, _)) = picker.next(pos, || score) {
+                got.push(m);
+            }
+            let dropping = all
+                .get(cut.wrapping_sub(1))
+                .is_some_and(|a| a.1 == Stage::Quiets);
+            let want: Vec<Move> = all
+                .iter()
+                .enumerate()
+                .filter(|&(i, &(m, st))| i < cut || !dropping || st != Stage::Quiets || keep(m))
+                .map(|(_, &(m, _))| m)
+                .collect();
+            assert_eq!(got, want, "{}", pos.to_sfen());
+        });
     }
 
     /// On random games, with random hash moves and killers (legal or not), the picker hands
     /// out every legal move exactly once and nothing else.
     #[test]
     fn hands_out_each_legal_move_once() {
-        let mut rng = StdRng::seed_from_u64(3);
         let mut stale: Vec<Move> = Vec::new();
-        for _ in 0..40 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
-                let list = pos.legal_moves();
-                let mut guess = || -> Option<Move> {
-                    match rng.random_range(0..3) {
-                        0 => None,
-                        1 if !list.is_empty() => Some(list[rng.random_range(0..list.len())]),
-                        1 => None,
-                        _ => stale.get(rng.random_range(0..stale.len().max(1))).copied(),
-                    }
-                };
-                let (tt, k1, k2) = (guess(), guess(), guess());
-                let mut picker = Picker::new(&pos, tt, [k1, k2]);
-                let mut seen = Vec::new();
-                while let Some((m, _)) = picker.next(&pos, || |_, _| 0) {
-                    seen.push(m);
+        random_game_positions(3, 40, 150, Pick::Uniform, |pos, rng| {
+            let list = pos.legal_moves();
+            let mut guess = || -> Option<Move> {
+                match rng.random_range(0..3) {
+                    0 => None,
+                    1 if !list.is_empty() => Some(list[rng.random_range(0..list.len())]),
+                    1 => None,
+                    _ => stale.get(rng.random_range(0..stale.len().max(1))).copied(),
                 }
-                let mut want: Vec<Move> = list.iter().copied().collect();
-                want.sort_by_key(|m| m.to_bits());
-                let mut got = seen.clone();
-                got.sort_by_key(|m| m.to_bits());
-                assert_eq!(got, want, "{}", pos.to_sfen());
-                assert_eq!(picker.no_legal_move(), list.is_empty());
-                if list.is_empty() {
-                    break;
-                }
-                stale.extend(list.iter().take(3));
-                pos.play(list[rng.random_range(0..list.len())]);
+            };
+            let (tt, k1, k2) = (guess(), guess(), guess());
+            let mut picker = Picker::new(pos, tt, [k1, k2]);
+            let mut seen = Vec::new();
+            while let Some((m, _)) = picker.next(pos, || |_, _| 0) {
+                seen.push(m);
             }
-        }
+            let mut want: Vec<Move> = list.iter().copied().collect();
+            want.sort_by_key(|m| m.to_bits());
+            seen.sort_by_key(|m| m.to_bits());
+            assert_eq!(seen, want, "{}", pos.to_sfen());
+            assert_eq!(picker.no_legal_move(), list.is_empty());
+            stale.extend(list.iter().take(3));
+        });
     }
 }

@@ -184,6 +184,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{Pick, random_game_positions};
 
     fn pos(s: &str) -> Position {
         Position::from_sfen(s).unwrap()
@@ -248,38 +249,18 @@ mod tests {
     /// (the search skips the exchange for captures already known to clear zero).
     #[test]
     fn agrees_with_the_reference() {
-        use rand::{Rng, SeedableRng, rngs::StdRng};
-        let mut rng = StdRng::seed_from_u64(5);
         let thresholds = [-1500, -600, -200, -1, 0, 1, 90, 300, 600, 1000];
-        for _ in 0..20 {
-            let mut p = Position::startpos();
-            for _ in 0..140 {
-                let legal = p.legal_moves();
-                if legal.is_empty() {
-                    break;
+        random_game_positions(5, 20, 140, Pick::PreferCaptures, |p, _| {
+            for &m in &p.legal_moves() {
+                let mut cleared_above = false;
+                for t in thresholds.into_iter().rev() {
+                    let ge = see_ge(p, m, t);
+                    assert_eq!(ge, reference(p, m, t), "{} {m} {t}", p.to_sfen());
+                    assert!(ge || !cleared_above, "{} {m} {t}", p.to_sfen());
+                    cleared_above = ge;
                 }
-                for &m in &legal {
-                    let mut cleared_above = false;
-                    for t in thresholds.into_iter().rev() {
-                        let ge = see_ge(&p, m, t);
-                        assert_eq!(ge, reference(&p, m, t), "{} {m} {t}", p.to_sfen());
-                        assert!(ge || !cleared_above, "{} {m} {t}", p.to_sfen());
-                        cleared_above = ge;
-                    }
-                }
-                let caps: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| p.captured_piece(m).is_some())
-                    .collect();
-                let mv = if !caps.is_empty() && rng.random_bool(0.5) {
-                    caps[rng.random_range(0..caps.len())]
-                } else {
-                    legal[rng.random_range(0..legal.len())]
-                };
-                p.play(mv);
             }
-        }
+        });
     }
 
     #[test]
