@@ -81,36 +81,8 @@ pub const DEFAULT_PARAMS: EvalParams = EvalParams {
         // dragon
         [30, 30, 20, 5, 0, 0, 0, 0, 0],
     ],
-    file_bonus: [
-        // pawn
-        [0, 0, 0, 0, 0],
-        // lance
-        [0, 0, 0, 0, 0],
-        // knight
-        [0, 0, 0, 0, 0],
-        // silver
-        [0, 0, 0, 0, 0],
-        // gold
-        [0, 0, 0, 0, 0],
-        // bishop
-        [0, 0, 0, 0, 0],
-        // rook
-        [0, 0, 0, 0, 0],
-        // king
-        [0, 0, 0, 0, 0],
-        // promoted pawn
-        [0, 0, 0, 0, 0],
-        // promoted lance
-        [0, 0, 0, 0, 0],
-        // promoted knight
-        [0, 0, 0, 0, 0],
-        // promoted silver
-        [0, 0, 0, 0, 0],
-        // horse
-        [0, 0, 0, 0, 0],
-        // dragon
-        [0, 0, 0, 0, 0],
-    ],
+    // Not yet tuned: no file is better than another for any kind.
+    file_bonus: [[0; 5]; 14],
     king_rank: [40, 30, 20, -60, -60, -45, -30, 0, 15],
     control: ControlWeights {
         own: 1564,
