@@ -144,6 +144,22 @@ fn eval_with_table(pos: &Position, hit: Option<TtHit>, ply: usize) -> (i32, i32)
     (raw, refined)
 }
 
+/// Whether a quiet move is still searched once late move pruning has begun at its node: it
+/// gives check (`gives_check`), or, when not in check, it takes a threatened piece out of
+/// danger. The search asks this of each quiet move it is handed, and the picker's filter
+/// (which drops the rest unsorted) asks it of the moves that are not drops; drops, which
+/// never escape, are kept by the check table alone.
+#[inline]
+fn kept_when_late(
+    pos: &Position,
+    mv: Move,
+    gives_check: bool,
+    in_check: bool,
+    threats: &OnceCell<Threats>,
+) -> bool {
+    gives_check || (!in_check && threats.get().is_some_and(|t| t.is_escape(pos, mv)))
+}
+
 impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
@@ -605,9 +621,7 @@ impl<'a> Worker<'a> {
             // moves that lose material by exchange.
             if !root && best_score > -MATE_IN_MAX_PLY {
                 let p = self.params;
-                let escape =
-                    quiet && !in_check && threats.get().is_some_and(|t| t.is_escape(pos, mv));
-                if quiet && !gives_check && !escape {
+                if quiet && !kept_when_late(pos, mv, gives_check, in_check, &threats) {
                     let lmp =
                         (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
                     if depth <= p.lmp_max_depth && quiets_seen > lmp {
@@ -624,11 +638,13 @@ impl<'a> Worker<'a> {
                                     Some(k) => drop_checks[k.index()].contains(m.to()),
                                     None => {
                                         is_tactical(pos, m)
-                                            || checks.gives_check(pos, m)
-                                            || (!in_check
-                                                && threats
-                                                    .get()
-                                                    .is_some_and(|t| t.is_escape(pos, m)))
+                                            || kept_when_late(
+                                                pos,
+                                                m,
+                                                checks.gives_check(pos, m),
+                                                in_check,
+                                                threats,
+                                            )
                                     }
                                 }
                             });
