@@ -11,7 +11,7 @@ pub use control::{Control, ControlWeights};
 
 pub use params::{DEFAULT_PARAMS, EXCHANGE_VALUE, EvalParams};
 
-use crate::{Color, Hand, PieceKind, Position, Square};
+use crate::{Color, Piece, PieceKind, Position, Square};
 
 /// Rank index as seen from `color`: 0 is its far rank (the enemy's back rank).
 #[inline]
@@ -55,24 +55,31 @@ pub fn evaluate(pos: &Position) -> i32 {
     stm + DEFAULT_PARAMS.tempo
 }
 
-/// [`DEFAULT_PARAMS`] folded into lookup tables, for the evaluation the search calls at
-/// almost every node: the same numbers as [`evaluate_with`], without the arithmetic.
+/// [`DEFAULT_PARAMS`] folded into lookup tables for the material that [`Position`] keeps up
+/// to date at every move: the same numbers as [`evaluate_with`], without the arithmetic, and
+/// signed (White's negative) so that an update is one load and one add.
 struct Tables {
     /// Board value plus placement bonus by rank and file (king: its rank and file bonuses),
-    /// by colour, kind and square.
-    placed: [[[i32; 81]; 14]; 2],
-    /// Hand value by hand kind.
-    hand: [i32; 7],
+    /// by piece ([`Piece::index`]) and square.
+    placed: [[i32; 81]; Piece::NUM],
+    /// Hand value by colour and hand kind.
+    hand: [[i32; 7]; 2],
 }
 
 static TABLES: Tables = {
     let p = &DEFAULT_PARAMS;
     let mut t = Tables {
-        placed: [[[0; 81]; 14]; 2],
-        hand: p.hand_value,
+        placed: [[0; 81]; Piece::NUM],
+        hand: [[0; 7]; 2],
     };
     let mut c = 0;
     while c < 2 {
+        let sign = if c == 0 { 1 } else { -1 };
+        let mut k = 0;
+        while k < 7 {
+            t.hand[c][k] = sign * p.hand_value[k];
+            k += 1;
+        }
         let mut k = 0;
         while k < 14 {
             let mut sq = 0;
@@ -81,12 +88,13 @@ static TABLES: Tables = {
                 let rank = sq % 9;
                 let rr = if c == 0 { rank } else { 8 - rank };
                 let mf = mirror_file(sq / 9);
-                t.placed[c][k][sq] = p.file_bonus[k][mf]
-                    + if k == PieceKind::King as usize {
-                        p.king_rank[rr]
-                    } else {
-                        p.board_value[k] + p.rank_bonus[k][rr]
-                    };
+                t.placed[c * 14 + k][sq] = sign
+                    * (p.file_bonus[k][mf]
+                        + if k == PieceKind::King as usize {
+                            p.king_rank[rr]
+                        } else {
+                            p.board_value[k] + p.rank_bonus[k][rr]
+                        });
                 sq += 1;
             }
             k += 1;
@@ -96,87 +104,42 @@ static TABLES: Tables = {
     t
 };
 
-/// Calls `f` with the index of every set bit of `bits`, lowest first. A set of squares is
-/// two machine words; taking them one at a time is the cheapest walk.
-#[inline(always)]
-fn for_each_index(bits: u128, mut f: impl FnMut(usize)) {
-    let mut lo = bits as u64;
-    while lo != 0 {
-        f(lo.trailing_zeros() as usize);
-        lo &= lo - 1;
-    }
-    let mut hi = (bits >> 64) as u64;
-    while hi != 0 {
-        f(64 + hi.trailing_zeros() as usize);
-        hi &= hi - 1;
-    }
-}
-
-/// The value of `hand` by [`Tables::hand`].
+/// The value of piece `p` standing on `sq` under [`DEFAULT_PARAMS`] (board value and
+/// placement bonus; a king only its placement), positive for Black and negative for White:
+/// what [`Position`] adds up, move by move, as its material.
 #[inline]
-fn hand_value(hand: Hand, values: &[i32; 7]) -> i32 {
-    PieceKind::HAND
-        .iter()
-        .map(|k| values[k.index()] * i32::from(hand.count(*k)))
-        .sum()
+pub(crate) fn placed_value(p: Piece, sq: Square) -> i32 {
+    TABLES.placed[p.index()][sq.index()]
 }
 
-/// Every kind but the king (the king has only its placement, and no attack term).
-const NOT_KING: [PieceKind; 13] = [
-    PieceKind::Pawn,
-    PieceKind::Lance,
-    PieceKind::Knight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::ProPawn,
-    PieceKind::ProLance,
-    PieceKind::ProKnight,
-    PieceKind::ProSilver,
-    PieceKind::Horse,
-    PieceKind::Dragon,
-];
+/// The value of one piece of `kind` in `color`'s hand under [`DEFAULT_PARAMS`], positive for
+/// Black and negative for White.
+#[inline]
+pub(crate) fn hand_piece_value(color: Color, kind: PieceKind) -> i32 {
+    TABLES.hand[color.index()][kind.index()]
+}
 
 /// Black's [`side_score`] less White's, with [`DEFAULT_PARAMS`], through [`TABLES`].
 ///
-/// The same terms summed another way: kind by kind for both sides at once, with no lookup of
-/// what stands on a square.
+/// Material and placement come ready-made from the position, which keeps them up to date
+/// move by move ([`Position::material`]); only the control around the kings is worked out
+/// here.
 #[inline]
 fn fast_score(pos: &Position) -> i32 {
-    let t = &TABLES;
-    let mut s = [
-        hand_value(pos.hand(Color::Black), &t.hand),
-        hand_value(pos.hand(Color::White), &t.hand),
-    ];
-    let sides = [
-        pos.pieces(Color::Black).bits(),
-        pos.pieces(Color::White).bits(),
-    ];
-    for kind in NOT_KING {
-        let k = kind.index();
-        let all = pos.pieces_of_kind(kind).bits();
-        if all == 0 {
-            continue;
-        }
-        for c in 0..2 {
-            let on = &t.placed[c][k];
-            for_each_index(all & sides[c], |i| s[c] += on[i]);
-        }
-    }
     let control = [
         Control::of(pos, Color::Black),
         Control::of(pos, Color::White),
     ];
     let p = &DEFAULT_PARAMS;
-    for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
-        // Without a king (tsume positions) there is nothing to place or guard.
-        if let Some(ok) = pos.king_square(color) {
-            s[c] += t.placed[c][PieceKind::King.index()][ok.index()]
-                + control::around_king(ok, &control[c], &control[1 - c], &p.control);
-        }
+    let mut s = pos.material();
+    // Without a king (tsume positions) there is nothing to guard.
+    if let Some(k) = pos.king_square(Color::Black) {
+        s += control::around_king(k, &control[0], &control[1], &p.control);
     }
-    s[0] - s[1]
+    if let Some(k) = pos.king_square(Color::White) {
+        s -= control::around_king(k, &control[1], &control[0], &p.control);
+    }
+    s
 }
 
 /// The evaluation of `pos` for the side to move with the given parameters.

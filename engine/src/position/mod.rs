@@ -8,7 +8,7 @@ pub use handicap::Handicap;
 pub use setup::{Kings, PositionError, Setup};
 pub use sfen::{SfenError, SfenField, SfenSyntaxError};
 
-use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square, attacks, zobrist};
+use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square, attacks, eval, zobrist};
 use core::fmt;
 
 /// A shogi position: what stands where, what each side holds, who moves, and the move number.
@@ -33,6 +33,10 @@ pub struct Position {
     board_key: u64,
     hand_key: u64,
     checkers: Bitboard,
+    /// Black's material and placement less White's, on the board and in hand, under the
+    /// default evaluation parameters ([`crate::eval::placed_value`]). Kept up to date move by
+    /// move, as the hash keys are, so that the evaluation need not add it up at every node.
+    material: i32,
 }
 
 impl Position {
@@ -58,6 +62,7 @@ impl Position {
             },
             hand_key: 0,
             checkers: Bitboard::EMPTY,
+            material: 0,
         }
     }
 
@@ -73,8 +78,7 @@ impl Position {
         for c in Color::ALL {
             for (k, n) in setup.hands[c.index()].iter() {
                 for _ in 0..n {
-                    pos.hands[c.index()].add(k);
-                    pos.hand_key = pos.hand_key.wrapping_add(zobrist::hand(c, k));
+                    pos.take_in_hand(c, k);
                 }
             }
         }
@@ -100,6 +104,7 @@ impl Position {
         self.by_kind[p.kind.index()] |= b;
         self.toggle_groups(p.kind, b);
         self.board_key ^= zobrist::board(p, sq);
+        self.material += eval::placed_value(p, sq);
         if p.kind == PieceKind::King {
             self.king[p.color.index()] = Some(sq);
         }
@@ -123,6 +128,23 @@ impl Position {
         self.by_kind[p.kind.index()] ^= b;
         self.toggle_groups(p.kind, b);
         self.board_key ^= zobrist::board(p, sq);
+        self.material -= eval::placed_value(p, sq);
+    }
+
+    /// Adds a piece of `kind` to `color`'s hand.
+    #[inline]
+    fn take_in_hand(&mut self, color: Color, kind: PieceKind) {
+        self.hands[color.index()].add(kind);
+        self.hand_key = self.hand_key.wrapping_add(zobrist::hand(color, kind));
+        self.material += eval::hand_piece_value(color, kind);
+    }
+
+    /// Takes a piece of `kind` out of `color`'s hand (to drop it).
+    #[inline]
+    fn give_from_hand(&mut self, color: Color, kind: PieceKind) {
+        self.hands[color.index()].remove(kind);
+        self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(color, kind));
+        self.material -= eval::hand_piece_value(color, kind);
     }
 
     // ---- Queries ------------------------------------------------------------------------
@@ -210,6 +232,14 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.board_key.wrapping_add(self.hand_key)
+    }
+
+    /// Black's material and placement less White's, on the board and in hand, under the
+    /// default evaluation parameters: the part of [`crate::eval::evaluate`] that changes piece
+    /// by piece, kept up to date by every move.
+    #[inline]
+    pub(crate) fn material(&self) -> i32 {
+        self.material
     }
 
     /// The hash of the board and side to move alone, without the hands (for detecting the
@@ -323,8 +353,7 @@ impl Position {
                     Some(k) => k,
                     None => unreachable!("a move without an origin is a drop"),
                 };
-                self.hands[us.index()].remove(kind);
-                self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(us, kind));
+                self.give_from_hand(us, kind);
                 let p = Piece::new(us, kind);
                 self.put(p, to);
                 (p, None)
@@ -336,9 +365,7 @@ impl Position {
                 };
                 if let Some(captured) = self.board[to.index()] {
                     self.remove(captured, to);
-                    let k = captured.kind.unpromote();
-                    self.hands[us.index()].add(k);
-                    self.hand_key = self.hand_key.wrapping_add(zobrist::hand(us, k));
+                    self.take_in_hand(us, captured.kind.unpromote());
                 }
                 self.remove(p, from);
                 let kind = p.kind.promoted_if(mv.is_promotion());
