@@ -459,10 +459,13 @@ impl<'a> Worker<'a> {
         }
 
         // Step 4b. A mate in one ends the search here: most shogi games end with a mating
-        // drop that quiescence cannot see.
+        // drop that quiescence cannot see. A table entry without a mate score from an
+        // earlier search of this node (not from quiescence, which may stand pat without
+        // asking) means it was asked then and found none.
         if !root
             && !in_check
             && excluded.is_none()
+            && hit.is_none_or(|h| h.depth < 1 || h.score.abs() >= MATE_IN_MAX_PLY)
             && let Some(m) = mate_in_one(pos)
         {
             let s = MATE - ply as i32 - 1;
