@@ -119,11 +119,11 @@ pub(crate) fn hand_piece_value(color: Color, kind: PieceKind) -> i32 {
     TABLES.hand[color.index()][kind.index()]
 }
 
-/// Black's [`side_score`] less White's, with [`DEFAULT_PARAMS`], through [`TABLES`].
+/// Black's [`side_score`] less White's, with [`DEFAULT_PARAMS`].
 ///
 /// Material and placement come ready-made from the position, which keeps them up to date
-/// move by move ([`Position::material`]); only the control around the kings is worked out
-/// here.
+/// move by move from [`TABLES`] ([`Position::material`]); only the control around the kings
+/// is worked out here.
 #[inline]
 fn fast_score(pos: &Position) -> i32 {
     let control = [
