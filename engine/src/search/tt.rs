@@ -10,8 +10,17 @@
 //!
 //! Entries come in buckets of four (64 bytes, one cache line): a key may live in any entry
 //! of its bucket, and a new key replaces the entry that is shallowest and oldest.
+//!
+//! The entries live in memory of their own ([`Slab`]), aligned to 2 MiB and offered to the
+//! operating system for huge pages: every probe lands on a random line of a table far larger
+//! than what the processor's address cache (TLB) covers with ordinary 4 KiB pages, so
+//! without them nearly every probe also walks the page tables. On the machine this was
+//! measured on, the same search ran at 0.68-0.74M nodes/s with a 256 MB table on ordinary
+//! pages against 1.0-1.1M with a 16 MB one.
 
 use crate::Move;
+use std::alloc::Layout;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Whether a stored score is exact or a bound.
@@ -46,7 +55,7 @@ struct Entry {
 
 /// The shared transposition table, sized in megabytes.
 pub struct TranspositionTable {
-    entries: Box<[Entry]>,
+    entries: Slab,
     generation: AtomicU8,
 }
 
@@ -56,39 +65,106 @@ impl std::fmt::Debug for TranspositionTable {
     }
 }
 
+/// The memory for a table could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The bytes asked for.
+    pub bytes: usize,
+}
+
+impl std::fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate {} bytes for the hash table", self.bytes)
+    }
+}
+
+impl std::error::Error for TableAllocError {}
+
+/// The alignment of a table: one huge page.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Zeroed entries in memory aligned to [`HUGE_PAGE`], which on Linux is also marked for
+/// transparent huge pages before it is first touched (the kernel backs it with 2 MiB pages
+/// where it can, and with ordinary ones where it cannot; either way it works). The
+/// alignment also puts every bucket on a single cache line.
+struct Slab {
+    ptr: NonNull<Entry>,
+    len: usize,
+    layout: Layout,
+}
+
+// SAFETY: the slab owns its entries, which are atomics: sharing them between threads is what
+// they are for, and the slab itself is only freed when dropped.
+#[allow(unsafe_code)]
+unsafe impl Send for Slab {}
+// SAFETY: as above; every access through `&Slab` goes through the entries' atomic operations.
+#[allow(unsafe_code)]
+unsafe impl Sync for Slab {}
+
+impl Slab {
+    /// `len` zeroed entries, or `None` when the memory cannot be had.
+    #[allow(unsafe_code)]
+    fn zeroed(len: usize) -> Option<Slab> {
+        let bytes = len.checked_mul(std::mem::size_of::<Entry>())?.max(1);
+        let layout = Layout::from_size_align(bytes, HUGE_PAGE).ok()?;
+        // SAFETY: the layout's size is not zero.
+        let ptr = NonNull::new(unsafe { std::alloc::alloc(layout) }.cast::<Entry>())?;
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice about memory this slab owns (`bytes` from `ptr`). A kernel without
+        // transparent huge pages refuses it, which is harmless: the result is ignored.
+        unsafe {
+            libc::madvise(ptr.as_ptr().cast(), bytes, libc::MADV_HUGEPAGE);
+        }
+        // SAFETY: the memory is ours and `bytes` long; all-zero bytes are a valid `Entry`
+        // (two atomic zeros), so the entries are initialised from here on.
+        unsafe { std::ptr::write_bytes(ptr.as_ptr().cast::<u8>(), 0, bytes) };
+        Some(Slab { ptr, len, layout })
+    }
+}
+
+impl std::ops::Deref for Slab {
+    type Target = [Entry];
+
+    #[allow(unsafe_code)]
+    #[inline]
+    fn deref(&self) -> &[Entry] {
+        // SAFETY: `ptr` points to `len` initialised entries (zeroed at creation) that live
+        // as long as the slab.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slab {
+    #[allow(unsafe_code)]
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout, and freed only here.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) };
+    }
+}
+
 impl TranspositionTable {
-    /// A cleared table of `mb` megabytes (at least one entry).
+    /// A cleared table of `mb` megabytes (at least one bucket).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; see [`TranspositionTable::try_new`].
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.saturating_mul(1024 * 1024);
-        let n = (bytes / std::mem::size_of::<Entry>() / BUCKET).max(1) * BUCKET;
-        let entries = (0..n)
-            .map(|_| Entry {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        TranspositionTable {
-            entries,
-            generation: AtomicU8::new(0),
+        match TranspositionTable::try_new(mb) {
+            Ok(tt) => tt,
+            Err(e) => panic!("{e}"),
         }
     }
 
-    /// A cleared table of `mb` megabytes, or an error when the memory is not available
-    /// (instead of aborting the process as a failed allocation would).
+    /// A cleared table of `mb` megabytes (at least one bucket), or an error when the memory
+    /// is not available (instead of aborting the process as a failed allocation would).
     ///
     /// # Errors
     /// When the allocation fails.
-    pub fn try_new(mb: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, TableAllocError> {
         let bytes = mb.saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Entry>() / BUCKET).max(1) * BUCKET;
-        let mut v: Vec<Entry> = Vec::new();
-        v.try_reserve_exact(n)?;
-        v.extend((0..n).map(|_| Entry {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
-        }));
+        let entries = Slab::zeroed(n).ok_or(TableAllocError { bytes })?;
         Ok(TranspositionTable {
-            entries: v.into_boxed_slice(),
+            entries,
             generation: AtomicU8::new(0),
         })
     }
@@ -119,6 +195,24 @@ impl TranspositionTable {
         let buckets = self.entries.len() / BUCKET;
         let i = ((u128::from(key) * buckets as u128) >> 64) as usize;
         &self.entries[i * BUCKET..(i + 1) * BUCKET]
+    }
+
+    /// Starts loading the bucket of `key` into the cache, for a probe that comes a little
+    /// later: called as soon as a child position is made, so that the memory access (the
+    /// table is far larger than the caches) overlaps the work before the child's probe.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket = self.bucket(key).as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is only a hint and reads nothing; the address is inside
+            // the table anyway. SSE, which provides it, is part of every x86-64 processor.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks `key` up.
@@ -225,6 +319,24 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table starts on a huge-page boundary, so each bucket is one cache line; a size
+    /// that cannot exist is an error, not a crash.
+    #[test]
+    fn memory_is_aligned_and_failure_is_an_error() {
+        let tt = TranspositionTable::new(3);
+        assert_eq!(tt.entries.as_ptr() as usize % HUGE_PAGE, 0);
+        assert_eq!(tt.size_mb(), 3);
+        assert!(
+            tt.entries
+                .iter()
+                .all(|e| e.data.load(Ordering::Relaxed) == 0)
+        );
+        assert_eq!(
+            TranspositionTable::try_new(usize::MAX).unwrap_err().bytes,
+            usize::MAX
+        );
+    }
 
     /// Four keys of one bucket live side by side; a fifth replaces the shallowest.
     #[test]

@@ -528,6 +528,7 @@ impl<'a> Worker<'a> {
                     + ((static_eval - beta) / p.null_eval_div).min(3);
                 let mut child = pos.clone();
                 child.play_null();
+                self.tt.prefetch(child.key());
                 self.push_path(&child, ply, true);
                 self.slots[ply] = NO_SLOT;
                 let s = -self.alpha_beta(
@@ -724,6 +725,7 @@ impl<'a> Worker<'a> {
             let slot = cont_slot(pos, mv);
             let mut child = pos.clone();
             child.play(mv);
+            self.tt.prefetch(child.key());
             self.push_path(&child, ply, false);
             self.slots[ply] = slot;
 
@@ -899,6 +901,7 @@ impl<'a> Worker<'a> {
                 quiet_evasions += usize::from(quiet);
                 let mut child = pos.clone();
                 child.play(mv);
+                self.tt.prefetch(child.key());
                 let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, pv_node)
                 else {
                     return 0;
@@ -963,6 +966,7 @@ impl<'a> Worker<'a> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.tt.prefetch(child.key());
             if let Some(k) = child.king_square(us)
                 && child.is_attacked_by(!us, k, child.occupied())
             {
