@@ -71,6 +71,9 @@ struct Control {
     released: AtomicBool,
     /// `go ponder` still waiting for `ponderhit`.
     pondering: AtomicBool,
+    /// The search thread has written its `bestmove`: the search is over, even if the
+    /// session has not yet heard so through [`Event::SearchDone`].
+    answered: AtomicBool,
 }
 
 struct Running {
@@ -306,6 +309,17 @@ impl Session {
     }
 
     fn handle_line(&mut self, line: &str) -> Flow {
+        // A GUI may answer a `bestmove` (say with `usinewgame` and `isready`) before the
+        // search's own done event comes through the queue; the search is over all the same,
+        // and a command that waits for no search (the hash clear at `isready`) must see so.
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.control.answered.load(Ordering::Acquire))
+            && let Some(r) = self.running.take()
+        {
+            let _ = r.handle.join();
+        }
         let cmd = match parse(line) {
             Ok(c) => c,
             Err(e) => {
@@ -430,6 +444,7 @@ impl Session {
         let control = Arc::new(Control {
             released: AtomicBool::new(false),
             pondering: AtomicBool::new(go.ponder),
+            answered: AtomicBool::new(false),
         });
         let out = Arc::clone(&self.out);
         let tx = self.tx.clone();
@@ -546,6 +561,7 @@ impl Session {
                         SearchOutcome::Win => "bestmove win".to_string(),
                     });
                     say_all(&out, &lines);
+                    control2.answered.store(true, Ordering::Release);
                     let _ = tx.send(Event::SearchDone(id));
                 })
         };
@@ -641,5 +657,54 @@ pub fn run_stdio() {
         if session.handle(event) == Flow::Quit {
             break;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An output that the test can read while the session writes to it.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    /// `usinewgame` and `isready` right after a `bestmove`, before the search's done event
+    /// has been handled, still clear the hash (they were skipped as if a search still ran).
+    #[test]
+    fn isready_right_after_bestmove_clears_the_hash() {
+        let out = Shared::default();
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let mut session = Session::new(Box::new(out.clone()), tx);
+        for line in ["setoption name USI_Hash value 1", "isready", "go depth 6"] {
+            session.handle(Event::Line(line.to_string()));
+        }
+        let start = Instant::now();
+        while !out.text().contains("bestmove") {
+            assert!(start.elapsed() < Duration::from_secs(30), "no bestmove");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let tt = session.tt.clone().expect("a table after isready");
+        assert!(tt.hashfull() > 0, "the search filled part of the table");
+        // The done event waits in `_rx`, unhandled, as when the GUI's lines come first.
+        session.handle(Event::Line("usinewgame".to_string()));
+        session.handle(Event::Line("isready".to_string()));
+        assert_eq!(tt.hashfull(), 0);
+        assert!(out.text().ends_with("readyok\n"));
     }
 }
