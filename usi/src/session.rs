@@ -456,6 +456,7 @@ impl Session {
                 signals.set_time_limits(None, Some(Duration::from_millis(ms.max(1))));
             }
             let signals2 = Arc::clone(&signals);
+            let control2 = Arc::clone(&control);
             std::thread::Builder::new()
                 .name("mate".into())
                 .stack_size(64 << 20)
@@ -469,6 +470,7 @@ impl Session {
                         MateResult::Timeout => "checkmate timeout".to_string(),
                     };
                     say(&out, line);
+                    control2.answered.store(true, Ordering::Release);
                     let _ = tx.send(Event::SearchDone(id));
                 })
         } else {
@@ -706,5 +708,16 @@ mod tests {
         session.handle(Event::Line("isready".to_string()));
         assert_eq!(tt.hashfull(), 0);
         assert!(out.text().ends_with("readyok\n"));
+        // The same for `go mate`: once its `checkmate` line is out, the search is over.
+        session.handle(Event::Line("go mate 1000".to_string()));
+        while !out.text().contains("checkmate") {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "no checkmate line"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        session.handle(Event::Line("isready".to_string()));
+        assert!(session.running.is_none());
     }
 }
