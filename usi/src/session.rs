@@ -274,6 +274,8 @@ impl Session {
                 TranspositionTable::new(16)
             }
         };
+        // A new table comes zeroed: a clear asked for by `usinewgame` would only zero it again.
+        self.clear_pending = false;
         let tt = Arc::new(tt);
         self.tt = Some(Arc::clone(&tt));
         tt
