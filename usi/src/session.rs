@@ -65,6 +65,27 @@ fn say(out: &Output, line: impl Into<String>) {
     say_all(out, &[line.into()]);
 }
 
+/// How often an empty line goes out while `isready` is busy (making or clearing a hash of
+/// many gigabytes): some GUIs give up on an engine that stays silent for long after
+/// `isready`, and an empty line is one every GUI skips. YaneuraOu does the same.
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
+
+/// Runs `work`, writing an empty line every `every` until it is done, and none after.
+fn with_keep_alive<T>(out: &Output, every: Duration, work: impl FnOnce() -> T) -> T {
+    let (done, wait) = channel::<()>();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(every) {
+                say(out, "");
+            }
+        });
+        let result = work();
+        // Dropping the sender wakes the ticker at once; the scope waits for it to finish.
+        drop(done);
+        result
+    })
+}
+
 /// Flags shared between the session and a search thread.
 struct Control {
     /// `stop`, `gameover` or `quit` arrived: reply now.
@@ -342,10 +363,13 @@ impl Session {
             }
             Command::IsReady => {
                 if self.running.is_none() {
-                    let tt = self.ensure_tt();
-                    if std::mem::take(&mut self.clear_pending) {
-                        tt.clear();
-                    }
+                    let out = Arc::clone(&self.out);
+                    with_keep_alive(&out, KEEP_ALIVE, || {
+                        let tt = self.ensure_tt();
+                        if std::mem::take(&mut self.clear_pending) {
+                            tt.clear();
+                        }
+                    });
                 }
                 say(&self.out, "readyok");
             }
@@ -686,6 +710,33 @@ mod tests {
         fn text(&self) -> String {
             String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
         }
+    }
+
+    /// Slow work at `isready` is accompanied by empty lines, which stop when it is done;
+    /// quick work writes nothing and does not wait for the next tick.
+    #[test]
+    fn keep_alive_lines_come_only_while_the_work_runs() {
+        let shared = Shared::default();
+        let out: Output = Arc::new(Mutex::new(Box::new(shared.clone())));
+        let got = with_keep_alive(&out, Duration::from_millis(10), || {
+            std::thread::sleep(Duration::from_millis(100));
+            7
+        });
+        assert_eq!(got, 7);
+        let text = shared.text();
+        assert!(
+            !text.is_empty() && text.chars().all(|c| c == '\n'),
+            "{text:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(shared.text(), text, "no line after the work is done");
+
+        let quiet = Shared::default();
+        let out: Output = Arc::new(Mutex::new(Box::new(quiet.clone())));
+        let start = Instant::now();
+        with_keep_alive(&out, Duration::from_secs(30), || ());
+        assert!(start.elapsed() < Duration::from_secs(10));
+        assert_eq!(quiet.text(), "");
     }
 
     /// `usinewgame` and `isready` right after a `bestmove`, before the search's done event

@@ -19,7 +19,9 @@
 //! pages against 1.0-1.1M with a 16 MB one.
 
 use crate::Move;
+use rayon::prelude::*;
 use std::alloc::Layout;
+use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -83,6 +85,12 @@ impl std::error::Error for TableAllocError {}
 /// The alignment of a table: one huge page.
 const HUGE_PAGE: usize = 2 << 20;
 
+/// The bytes one worker zeroes at a time when a table is made or cleared. Zeroing a table
+/// of many gigabytes (every page is touched, so the work is the kernel's page faults as
+/// much as the writes) takes seconds on one core, and `isready` must answer soon: the
+/// chunks are spread over all cores, since no search runs meanwhile.
+const ZERO_CHUNK: usize = HUGE_PAGE;
+
 /// Zeroed entries in memory aligned to [`HUGE_PAGE`], which on Linux is also marked for
 /// transparent huge pages before it is first touched (the kernel backs it with 2 MiB pages
 /// where it can, and with ordinary ones where it cannot; either way it works). The
@@ -115,9 +123,15 @@ impl Slab {
         unsafe {
             libc::madvise(ptr.as_ptr().cast(), bytes, libc::MADV_HUGEPAGE);
         }
-        // SAFETY: the memory is ours and `bytes` long; all-zero bytes are a valid `Entry`
-        // (two atomic zeros), so the entries are initialised from here on.
-        unsafe { std::ptr::write_bytes(ptr.as_ptr().cast::<u8>(), 0, bytes) };
+        // SAFETY: the memory is ours and `bytes` long; it is not initialised yet, which is
+        // what `MaybeUninit` says.
+        let raw = unsafe {
+            std::slice::from_raw_parts_mut(ptr.as_ptr().cast::<MaybeUninit<u8>>(), bytes)
+        };
+        // All-zero bytes are a valid `Entry` (two atomic zeros), so once this is done the
+        // entries are initialised.
+        raw.par_chunks_mut(ZERO_CHUNK)
+            .for_each(|chunk| chunk.fill(MaybeUninit::new(0)));
         Some(Slab { ptr, len, layout })
     }
 }
@@ -176,10 +190,13 @@ impl TranspositionTable {
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for e in self.entries.iter() {
-            e.check.store(0, Ordering::Relaxed);
-            e.data.store(0, Ordering::Relaxed);
-        }
+        let per_chunk = ZERO_CHUNK / std::mem::size_of::<Entry>();
+        self.entries.par_chunks(per_chunk).for_each(|chunk| {
+            for e in chunk {
+                e.check.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+        });
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -336,6 +353,29 @@ mod tests {
             TranspositionTable::try_new(usize::MAX).unwrap_err().bytes,
             usize::MAX
         );
+    }
+
+    /// Clearing reaches every chunk of a table larger than one worker's share, the last
+    /// (shorter) one included.
+    #[test]
+    fn clear_zeroes_every_chunk() {
+        let tt = TranspositionTable::new(5);
+        let n = 1000u64;
+        for i in 0..n {
+            // Keys spread evenly over the buckets, from the first to the last.
+            let key = (u64::MAX / n) * i + 1;
+            tt.store(key, None, 1, 0, 3, TtBound::Exact);
+        }
+        let used = |tt: &TranspositionTable| {
+            tt.entries
+                .iter()
+                .filter(|e| e.data.load(Ordering::Relaxed) != 0)
+                .count()
+        };
+        assert_eq!(used(&tt), n as usize);
+        assert!(tt.probe((u64::MAX / n) * (n - 1) + 1).is_some());
+        tt.clear();
+        assert_eq!(used(&tt), 0);
     }
 
     /// Four keys of one bucket live side by side; a fifth replaces the shallowest.
