@@ -4,7 +4,7 @@
 //! `tokin perft`, which prints nodes per second (see the README's speed table).
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
-use tokin_engine::{Position, perft};
+use tokin_core::{Position, perft};
 
 /// Positions with different characters: the opening, a drop-heavy middle game, the
 /// 593-move position and a position in check.

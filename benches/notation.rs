@@ -12,7 +12,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::hint::black_box;
-use tokin_engine::{Move, Position, Square};
+use tokin_core::{Move, Position, Square};
 use tokin_notation::{Options, Style, parse_move, write_move_into};
 
 const PLIES: usize = 150;
@@ -29,7 +29,7 @@ fn game() -> Vec<(Position, Option<Square>, Move)> {
                 break;
             };
             plies.push((pos.clone(), last, mv));
-            pos.play(mv);
+            pos.play_unchecked(mv);
             last = Some(mv.to());
         }
         if plies.len() == PLIES {

@@ -12,7 +12,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
-use tokin_engine::Position;
+use tokin_core::Position;
 use tokin_notation::record::{
     self, EndKind, Ending, Format, HeaderKey, MoveTime, Node, ReadOptions, Record,
 };
@@ -40,7 +40,7 @@ fn game() -> Record {
                 node.comments.push("評価値 +100".into());
             }
             record.main.moves.push(node);
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         if record.main.moves.len() == PLIES {
             record.main.end = Some(Ending::new(EndKind::Resign));

@@ -1,7 +1,7 @@
 //! Textbook disambiguation cases (tests/data/notation-textbook.tsv): every row is written
 //! exactly in every style it gives and read back; every other style round-trips.
 
-use tokin_engine::{Move, Position, Square};
+use tokin_core::{Move, Position, Square};
 use tokin_notation::{Style, parse_move, write_move};
 
 struct Row {

@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tokin_engine::{Color, Handicap, Move};
+use tokin_core::{Color, Handicap, Move};
 use tokin_notation::record::{
     self, EndKind, Format, HeaderKey, MoveTime, Parsed, ReadOptions, Record, Start,
 };

@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
-use tokin_engine::{Handicap, Position};
+use tokin_core::{Handicap, Position};
 mod common;
 
 use common::records::restrict;
@@ -61,7 +61,7 @@ fn random_line(rng: &mut StdRng, pos: &Position, depth: usize, max_len: usize) -
             }
         }
         line.moves.push(node);
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     if rng.random_bool(0.6) {
         let kind = *EndKind::ALL.choose(rng).unwrap_or(&EndKind::Resign);
@@ -95,7 +95,7 @@ fn random_record(rng: &mut StdRng) -> Record {
             for _ in 0..rng.random_range(10..60) {
                 let moves = pos.legal_moves();
                 match moves.as_slice().choose(rng) {
-                    Some(&mv) => pos.play(mv),
+                    Some(&mv) => pos.play_unchecked(mv),
                     None => break,
                 }
             }

@@ -2,7 +2,7 @@
 //! every valid one reads and writes back as expected, every invalid one fails with a message
 //! naming what is wrong (and for syntax errors, the field and the character).
 
-use tokin_engine::Position;
+use tokin_core::Position;
 
 fn rows(path: &str) -> Vec<(usize, String, String)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));

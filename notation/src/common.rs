@@ -3,7 +3,7 @@
 //! one legal move it names.
 
 use crate::{NotationError, Style};
-use tokin_engine::{Bitboard, Color, IllegalMove, Move, PieceKind, Position, Square, attacks};
+use tokin_core::{Bitboard, Color, IllegalMove, Move, PieceKind, Position, Square, attacks};
 
 /// The pieces of `color` and `kind` that could move to `to` by their movement alone
 /// (pseudo-legal: a pinned piece still counts, as in every major notation library).
@@ -93,8 +93,8 @@ pub(crate) const WIDE_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '�
 
 pub(crate) fn square_from_numbers(file: u8, rank: u8) -> Option<Square> {
     Some(Square::new(
-        tokin_engine::File::from_number(file)?,
-        tokin_engine::Rank::from_number(rank)?,
+        tokin_core::File::from_number(file)?,
+        tokin_core::Rank::from_number(rank)?,
     ))
 }
 

@@ -6,7 +6,7 @@
 
 use crate::common::{Scan, kind_name, square_from_numbers};
 use crate::{NotationError, Style};
-use tokin_engine::{Color, Move, PieceKind, Position};
+use tokin_core::{Color, Move, PieceKind, Position};
 
 const CODES: [(PieceKind, &str); 14] = [
     (PieceKind::Pawn, "FU"),

@@ -2,7 +2,7 @@
 
 use crate::Style;
 use core::fmt;
-use tokin_engine::{IllegalMove, Move};
+use tokin_core::{IllegalMove, Move};
 
 /// Why a move could not be written or read.
 ///

@@ -18,7 +18,7 @@ use crate::common::{
     straight_forward,
 };
 use crate::{DragonGlyph, DropMark, KingGlyph, NotationError, Options, SideMarks, Style};
-use tokin_engine::{Color, Move, PieceKind, Position, Square};
+use tokin_core::{Color, Move, PieceKind, Position, Square};
 
 /// The kanji of a piece kind as KI2 and KIF write it.
 pub(crate) fn piece_kanji(kind: PieceKind, color: Color, opts: &Options) -> &'static str {

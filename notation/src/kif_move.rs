@@ -7,7 +7,7 @@
 use crate::common::moved_kind;
 use crate::japanese::{piece_kanji, push_square};
 use crate::{NotationError, Options, Style};
-use tokin_engine::{Move, Position, Square};
+use tokin_core::{Move, Position, Square};
 
 /// Writes `mv` (legal in `pos`) as KIF move text.
 pub(crate) fn write(

@@ -11,7 +11,7 @@ use crate::common::{
 };
 use crate::japanese::{piece_kanji, push_mark};
 use crate::{NotationError, Options, Style};
-use tokin_engine::{Move, PieceKind, Position, Square};
+use tokin_core::{Move, PieceKind, Position, Square};
 
 fn piece_name(kind: PieceKind, pos: &Position, opts: &Options) -> &'static str {
     match kind {

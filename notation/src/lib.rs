@@ -7,7 +7,7 @@
 //! move it names, or says why it cannot.
 //!
 //! ```
-//! use tokin_engine::{Move, Position};
+//! use tokin_core::{Move, Position};
 //! use tokin_notation::{Style, parse_move, write_move};
 //!
 //! let pos = Position::startpos();
@@ -43,7 +43,7 @@ pub use style::{
     DragonGlyph, DropMark, KingGlyph, Numbering, Options, SideMarks, Style, UnknownStyle,
 };
 
-use tokin_engine::{Move, Position, Square};
+use tokin_core::{Move, Position, Square};
 
 /// Writes a legal move in `style` with the default [`Options`].
 ///
@@ -55,7 +55,7 @@ use tokin_engine::{Move, Position, Square};
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Move, Position, Square};
+/// use tokin_core::{Move, Position, Square};
 /// use tokin_notation::{Style, write_move};
 ///
 /// let pos = Position::from_sfen("8k/9/4s4/3S1S3/9/9/9/9/K8 b p 2").unwrap();
@@ -84,7 +84,7 @@ pub fn write_move(
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Move, Position};
+/// use tokin_core::{Move, Position};
 /// use tokin_notation::{DropMark, Options, SideMarks, Style, write_move_into};
 ///
 /// let pos = Position::from_sfen("8k/9/9/9/4G4/9/9/9/K8 b G 1").unwrap();
@@ -138,7 +138,7 @@ pub fn write_move_into<W: core::fmt::Write + ?Sized>(
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::Position;
+/// use tokin_core::Position;
 /// use tokin_notation::{Style, parse_move};
 ///
 /// let pos = Position::from_sfen("8k/9/9/9/9/9/2G6/3G5/K1G6 b - 1").unwrap();

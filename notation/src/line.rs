@@ -3,7 +3,7 @@
 //! `1. P-7f P-3d 2. P-2f`, `1. ... G-3b` when White starts; Japanese per move on request).
 
 use crate::{NotationError, Numbering, Options, Style, parse_move, write_move_into};
-use tokin_engine::{Color, Move, Position, Square};
+use tokin_core::{Color, Move, Position, Square};
 
 fn in_line(index: usize, e: NotationError) -> NotationError {
     NotationError::InLine {
@@ -32,7 +32,7 @@ fn pair_number(color: Color, move_number: u32) -> u32 {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Handicap, Move, Position};
+/// use tokin_core::{Handicap, Move, Position};
 /// use tokin_notation::{Style, Options, write_line};
 ///
 /// let moves: Vec<Move> = ["7g7f", "3c3d", "2g2f"].iter().map(|m| Move::from_usi(m).unwrap()).collect();
@@ -79,7 +79,7 @@ pub fn write_line(
             }
         }
         write_move_into(&mut out, &pos, last, mv, style, opts).map_err(|e| in_line(i + 1, e))?;
-        pos.play(mv);
+        pos.play_unchecked(mv);
         last = Some(mv.to());
     }
     Ok(out)
@@ -96,7 +96,7 @@ pub fn write_line(
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Position, Square};
+/// use tokin_core::{Position, Square};
 /// use tokin_notation::{Options, Style, pv_line};
 ///
 /// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3").unwrap();
@@ -114,7 +114,7 @@ pub fn pv_line<S: AsRef<str>>(
     let mut moves = Vec::with_capacity(usi_moves.len());
     for (i, text) in usi_moves.iter().enumerate() {
         let mv = crate::usi_move::parse(&p, text.as_ref()).map_err(|e| in_line(i + 1, e))?;
-        p.play(mv);
+        p.play_unchecked(mv);
         moves.push(mv);
     }
     write_line(pos, last_to, &moves, style, opts)
@@ -178,7 +178,7 @@ fn tokens(text: &str, style: Style) -> Vec<String> {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::Position;
+/// use tokin_core::Position;
 /// use tokin_notation::{Style, parse_line};
 ///
 /// let moves = parse_line(&Position::startpos(), None, "▲７六歩△３四歩▲２二角成△同銀", Style::Japanese).unwrap();
@@ -196,7 +196,7 @@ pub fn parse_line(
     let mut moves = Vec::new();
     for (i, t) in tokens(text, style).iter().enumerate() {
         let mv = parse_move(&p, last, t, style).map_err(|e| in_line(i + 1, e))?;
-        p.play(mv);
+        p.play_unchecked(mv);
         last = Some(mv.to());
         moves.push(mv);
     }

@@ -1,7 +1,7 @@
 //! Reading the variants people write, and the errors for what cannot be read.
 
 use crate::{NotationError, Style, parse_move, write_move};
-use tokin_engine::{Move, Position, Square};
+use tokin_core::{Move, Position, Square};
 
 fn pos(sfen: &str) -> Position {
     Position::from_sfen(sfen).unwrap()

@@ -1,7 +1,7 @@
 //! USI move text: `7g7f`, `8h2b+`, `P*5e`.
 
 use crate::{NotationError, Style};
-use tokin_engine::{Move, Position};
+use tokin_core::{Move, Position};
 
 /// Reads a USI move and checks that it is legal.
 pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {

@@ -13,7 +13,7 @@ use crate::common::{
     square_from_numbers,
 };
 use crate::{NotationError, Style};
-use tokin_engine::{Move, PieceKind, Position, Square};
+use tokin_core::{Move, PieceKind, Position, Square};
 
 fn push_square(out: &mut String, sq: Square, letters: bool) {
     out.push(char::from(b'0' + sq.file().number()));

@@ -43,8 +43,8 @@ pub fn restrict_line(line: &mut Line, f: Format, main: bool) {
         None => false,
         Some(end) => match f {
             Format::Usi => true,
-            Format::Csa | Format::Jkf => end.kind.csa(tokin_engine::Color::Black).is_none(),
-            Format::Psn => !main || end.kind.csa(tokin_engine::Color::Black).is_none(),
+            Format::Csa | Format::Jkf => end.kind.csa(tokin_core::Color::Black).is_none(),
+            Format::Psn => !main || end.kind.csa(tokin_core::Color::Black).is_none(),
             _ => false,
         },
     };

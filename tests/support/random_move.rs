@@ -2,7 +2,7 @@
 
 use rand::Rng;
 use rand::seq::IndexedRandom;
-use tokin_engine::{Move, Position};
+use tokin_core::{Move, Position};
 
 /// A random legal move, a capture half of the time when there is one, so that random games
 /// reach recaptures (同), drops and promoted pieces quickly. `None` when there is no move.

@@ -56,7 +56,7 @@ pub fn parse_position_command(line: &str) -> Result<(Position, Option<Square>), 
     for (i, text) in moves.iter().enumerate() {
         let mv =
             Move::from_usi(text).ok_or_else(|| format!("move {} `{text}` is not USI", i + 1))?;
-        pos.try_play(mv)
+        pos.play(mv)
             .map_err(|e| format!("move {} `{text}` is illegal: {e}", i + 1))?;
         last = Some(mv.to());
     }

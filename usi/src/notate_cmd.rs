@@ -111,7 +111,7 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
         }
         let mv =
             parse_move(&pos, last, text, args.from).map_err(|e| format!("move {}: {e}", i + 1))?;
-        pos.play(mv);
+        pos.play_unchecked(mv);
         last = Some(mv.to());
         moves.push(mv);
     }
@@ -127,7 +127,7 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
         write_move_into(&mut out, &pos, last, mv, args.to, &opts)
             .map_err(|e| format!("move {}: {e}", i + 1))?;
         out.push('\n');
-        pos.play(mv);
+        pos.play_unchecked(mv);
         last = Some(mv.to());
     }
     if out.ends_with('\n') {

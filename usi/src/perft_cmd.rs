@@ -41,7 +41,7 @@ pub fn setup_position(sfen: &str, moves: &[String]) -> Result<Position, String> 
     for (i, text) in moves.iter().enumerate() {
         let mv = Move::from_usi(text)
             .ok_or_else(|| format!("--moves: move {} `{text}` is not a USI move", i + 1))?;
-        pos.try_play(mv)
+        pos.play(mv)
             .map_err(|e| format!("--moves: move {} `{text}` is illegal: {e}", i + 1))?;
     }
     Ok(pos)

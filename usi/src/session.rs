@@ -227,7 +227,7 @@ fn build_position(start: &Start, moves: &[String]) -> Result<(Position, GameHist
         let Some(mv) = Move::from_usi(text) else {
             return Err(format!("move {} `{text}` is not a USI move", i + 1));
         };
-        pos.try_play(mv)
+        pos.play(mv)
             .map_err(|e| format!("move {} `{text}` is illegal: {e}", i + 1))?;
         history.push(&pos);
     }

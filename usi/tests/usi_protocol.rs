@@ -143,7 +143,7 @@ fn assert_legal_bestmove(pos: &Position, line: &str) {
     if t.len() == 4 {
         assert_eq!(t[2], "ponder");
         let mut after = pos.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         let p = Move::from_usi(t[3]).expect("ponder move");
         assert!(after.is_legal(p).is_ok(), "illegal ponder move in {line}");
     }
@@ -218,7 +218,7 @@ fn isready_is_answered_during_a_search_and_stop_gives_one_bestmove() {
     e.send("stop");
     let lines = e.until(is_best);
     let mut pos = Position::startpos();
-    pos.play(Move::from_usi("2g2f").unwrap());
+    pos.play_unchecked(Move::from_usi("2g2f").unwrap());
     assert_legal_bestmove(&pos, lines.last().unwrap());
     // The info right before bestmove carries a PV.
     let before = &lines[lines.len() - 2];
@@ -258,7 +258,7 @@ fn ponder_then_ponderhit() {
     let lines = e.until(is_best);
     let mut pos = Position::startpos();
     for m in ["7g7f", "3c3d"] {
-        pos.play(Move::from_usi(m).unwrap());
+        pos.play_unchecked(Move::from_usi(m).unwrap());
     }
     assert_legal_bestmove(&pos, lines.last().unwrap());
     let lines = e.sync();
@@ -355,7 +355,7 @@ fn bad_input_is_reported_and_the_last_good_position_kept() {
         errors[3]
     );
     let mut pos = Position::startpos();
-    pos.play(Move::from_usi("7g7f").unwrap());
+    pos.play_unchecked(Move::from_usi("7g7f").unwrap());
     assert_legal_bestmove(&pos, lines.last().unwrap());
     e.send("d");
     let lines = e.sync();
@@ -506,7 +506,7 @@ fn every_bestmove_of_a_short_self_game_is_legal() {
         let last = lines.last().unwrap().clone();
         assert_legal_bestmove(&pos, &last);
         let mv = last.split_whitespace().nth(1).unwrap().to_string();
-        pos.play(Move::from_usi(&mv).unwrap());
+        pos.play_unchecked(Move::from_usi(&mv).unwrap());
         moves.push(mv);
     }
 }

@@ -5,9 +5,11 @@
 //! Scores are from the side to move's point of view, as the search wants them.
 
 pub mod control;
+mod material;
 mod params;
 
 pub use control::{Control, ControlWeights};
+pub use material::Material;
 
 pub use params::{DEFAULT_PARAMS, EXCHANGE_VALUE, EvalParams};
 
@@ -47,7 +49,14 @@ pub fn piece_value(kind: PieceKind) -> i32 {
 /// assert_eq!(evaluate(&Position::startpos()), tokin_engine::eval::DEFAULT_PARAMS.tempo);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let score = fast_score(pos);
+    evaluate_with_material(pos, Material::of(pos))
+}
+
+/// [`evaluate`] with the material of `pos` already known (kept move by move by the search):
+/// the same number, without adding up every piece.
+#[inline]
+pub fn evaluate_with_material(pos: &Position, material: Material) -> i32 {
+    let score = fast_score(pos, material);
     let stm = match pos.side_to_move() {
         Color::Black => score,
         Color::White => -score,
@@ -55,7 +64,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     stm + DEFAULT_PARAMS.tempo
 }
 
-/// [`DEFAULT_PARAMS`] folded into lookup tables for the material that [`Position`] keeps up
+/// [`DEFAULT_PARAMS`] folded into lookup tables for the [`Material`] that the search keeps up
 /// to date at every move: the same numbers as [`evaluate_with`], without the arithmetic, and
 /// signed (White's negative) so that an update is one load and one add.
 struct Tables {
@@ -106,7 +115,7 @@ static TABLES: Tables = {
 
 /// The value of piece `p` standing on `sq` under [`DEFAULT_PARAMS`] (board value and
 /// placement bonus; a king only its placement), positive for Black and negative for White:
-/// what [`Position`] adds up, move by move, as its material.
+/// what [`Material`] adds up, move by move.
 #[inline]
 pub(crate) fn placed_value(p: Piece, sq: Square) -> i32 {
     TABLES.placed[p.index()][sq.index()]
@@ -121,17 +130,16 @@ pub(crate) fn hand_piece_value(color: Color, kind: PieceKind) -> i32 {
 
 /// Black's [`side_score`] less White's, with [`DEFAULT_PARAMS`].
 ///
-/// Material and placement come ready-made from the position, which keeps them up to date
-/// move by move from [`TABLES`] ([`Position::material`]); only the control around the kings
-/// is worked out here.
+/// Material and placement come ready-made ([`Material`], kept up to date move by move from
+/// [`TABLES`]); only the control around the kings is worked out here.
 #[inline]
-fn fast_score(pos: &Position) -> i32 {
+fn fast_score(pos: &Position, material: Material) -> i32 {
     let control = [
         Control::of(pos, Color::Black),
         Control::of(pos, Color::White),
     ];
     let p = &DEFAULT_PARAMS;
-    let mut s = pos.material();
+    let mut s = material.black_minus_white();
     // Without a king (tsume positions) there is nothing to guard.
     if let Some(k) = pos.king_square(Color::Black) {
         s += control::around_king(k, &control[0], &control[1], &p.control);

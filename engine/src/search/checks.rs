@@ -141,7 +141,7 @@ mod tests {
             let drops = ci.drop_checks(pos);
             for &m in &pos.legal_moves() {
                 let mut c = pos.clone();
-                c.play(m);
+                c.play_unchecked(m);
                 assert_eq!(
                     ci.gives_check(pos, m),
                     c.in_check(),

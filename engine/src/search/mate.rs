@@ -46,7 +46,7 @@ impl Solver<'_> {
         }
         for mv in pos.legal_moves() {
             let mut child = pos.clone();
-            child.play(mv);
+            child.play_unchecked(mv);
             if !child.in_check() {
                 continue;
             }
@@ -77,7 +77,7 @@ impl Solver<'_> {
         let mut longest: Option<Vec<Move>> = None;
         for mv in replies {
             let mut child = pos.clone();
-            child.play(mv);
+            child.play_unchecked(mv);
             let mut line = self.or_node(&child, depth - 1)?;
             line.insert(0, mv);
             if longest.as_ref().is_none_or(|l| line.len() > l.len()) {

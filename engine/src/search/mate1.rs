@@ -245,7 +245,7 @@ fn passes(
 #[inline]
 fn proves(pos: &Position, mv: Move) -> bool {
     let mut child = pos.clone();
-    child.play(mv);
+    child.play_unchecked(mv);
     child.in_check() && child.has_no_legal_move()
 }
 

@@ -8,8 +8,8 @@
 use super::captures::{CaptureList, captures};
 use super::see::see_ge;
 use crate::eval::piece_value;
-use crate::legality::promotion_error;
 use crate::movegen::{Sink, is_pawn_drop_mate, pawn_files};
+use crate::promotion_error;
 use crate::{Bitboard, Color, Move, PieceKind, Position, attacks};
 use arrayvec::ArrayVec;
 

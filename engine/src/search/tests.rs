@@ -117,7 +117,7 @@ fn the_bestmove_and_ponder_are_legal() {
     assert!(pos.is_legal(best).is_ok());
     if let Some(p) = ponder {
         let mut after = pos.clone();
-        after.play(best);
+        after.play_unchecked(best);
         assert!(after.is_legal(p).is_ok());
     }
 }
@@ -148,7 +148,7 @@ fn mate_search_finds_a_three_ply_mate() {
             assert_eq!(line.len(), 3);
             let mut p = pos.clone();
             for m in &line {
-                p.try_play(*m).unwrap();
+                p.play(*m).unwrap();
             }
             assert!(p.is_checkmate());
         }

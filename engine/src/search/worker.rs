@@ -20,7 +20,7 @@ use super::{
     Bound, INFINITE, IterationInfo, Limits, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
     SearchOutcome, SearchParams, SearchResult, Signals, total_nodes,
 };
-use crate::eval::{evaluate, piece_value};
+use crate::eval::{Material, evaluate_with_material, piece_value};
 use crate::rules::Declaration;
 use crate::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
 use arrayvec::ArrayVec;
@@ -81,6 +81,9 @@ pub(crate) struct Worker<'a> {
     tables: HistoryTables,
     slots: [usize; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
+    /// The material of the position at each ply of the current line (index 0: the root),
+    /// set from the parent's as each move is made.
+    material: [Material; MAX_PLY + 4],
     singular_excluded: [Option<Move>; MAX_PLY + 4],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
@@ -123,10 +126,15 @@ fn settles(bound: TtBound, s: i32, alpha: i32, beta: i32) -> bool {
 /// The static evaluation of `pos` (from the table entry when there is one), and that
 /// evaluation replaced by the entry's score when the score bounds it in the right direction.
 #[inline]
-fn eval_with_table(pos: &Position, hit: Option<TtHit>, ply: usize) -> (i32, i32) {
+fn eval_with_table(
+    pos: &Position,
+    material: Material,
+    hit: Option<TtHit>,
+    ply: usize,
+) -> (i32, i32) {
     let raw = match hit {
         Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
-        _ => evaluate(pos),
+        _ => evaluate_with_material(pos, material),
     };
     let refined = hit.map_or(raw, |h| {
         let s = score_from_tt(h.score, ply);
@@ -220,6 +228,7 @@ impl<'a> Worker<'a> {
             tables,
             slots: [NO_SLOT; MAX_PLY + 4],
             evals: [-INFINITE; MAX_PLY + 4],
+            material: [Material::of(pos); MAX_PLY + 4],
             singular_excluded: [None; MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
@@ -431,7 +440,7 @@ impl<'a> Worker<'a> {
                 return alpha;
             }
             if ply >= MAX_PLY - 2 {
-                return evaluate(pos);
+                return evaluate_with_material(pos, self.material[ply]);
             }
         }
 
@@ -489,7 +498,7 @@ impl<'a> Worker<'a> {
         let (raw_eval, static_eval) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
-            eval_with_table(pos, hit, ply)
+            eval_with_table(pos, self.material[ply], hit, ply)
         };
         self.evals[ply] = raw_eval;
         // Better than two plies ago (four, if we were in check then).
@@ -528,6 +537,7 @@ impl<'a> Worker<'a> {
                     + ((static_eval - beta) / p.null_eval_div).min(3);
                 let mut child = pos.clone();
                 child.play_null();
+                self.material[ply + 1] = self.material[ply];
                 self.tt.prefetch(child.key());
                 self.push_path(&child, ply, true);
                 self.slots[ply] = NO_SLOT;
@@ -724,7 +734,8 @@ impl<'a> Worker<'a> {
             // Most moves are pruned above: their slot and history are not worth looking up.
             let slot = cont_slot(pos, mv);
             let mut child = pos.clone();
-            child.play(mv);
+            self.material[ply + 1] = self.material[ply].after(pos, mv);
+            child.play_unchecked(mv);
             self.tt.prefetch(child.key());
             self.push_path(&child, ply, false);
             self.slots[ply] = slot;
@@ -870,7 +881,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return evaluate_with_material(pos, self.material[ply]);
         }
         let key = pos.key();
         let hit = self.tt.probe(key);
@@ -900,7 +911,8 @@ impl<'a> Worker<'a> {
                 }
                 quiet_evasions += usize::from(quiet);
                 let mut child = pos.clone();
-                child.play(mv);
+                self.material[ply + 1] = self.material[ply].after(pos, mv);
+                child.play_unchecked(mv);
                 self.tt.prefetch(child.key());
                 let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, pv_node)
                 else {
@@ -919,7 +931,7 @@ impl<'a> Worker<'a> {
             self.store_qsearch(key, ply, best, -INFINITE, best_move, old_alpha, beta);
             return best;
         }
-        let (raw, stand) = eval_with_table(pos, hit, ply);
+        let (raw, stand) = eval_with_table(pos, self.material[ply], hit, ply);
         if stand >= beta {
             if hit.is_none() {
                 self.tt
@@ -965,7 +977,8 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let mut child = pos.clone();
-            child.play(mv);
+            self.material[ply + 1] = self.material[ply].after(pos, mv);
+            child.play_unchecked(mv);
             self.tt.prefetch(child.key());
             if let Some(k) = child.king_square(us)
                 && child.is_attacked_by(!us, k, child.occupied())
@@ -1078,7 +1091,7 @@ impl<'a> Worker<'a> {
     /// A reply to `best` to ponder on: the PV's second move, else the hash move after it.
     fn ponder_move(&self, pos: &Position, best: Move, pv: &[Move]) -> Option<Move> {
         let mut after = pos.clone();
-        after.play(best);
+        after.play_unchecked(best);
         let candidate = pv
             .get(1)
             .copied()
@@ -1099,7 +1112,7 @@ impl<'a> Worker<'a> {
         let multipv = self.limits.multipv.clamp(1, self.root_order.len().max(1));
         let mut best_move = self.root_order.first().copied();
         let mut best_pv: Vec<Move> = best_move.into_iter().collect();
-        let mut best_score = evaluate(pos);
+        let mut best_score = evaluate_with_material(pos, self.material[0]);
         let mut best_depth = 0;
         let mut prev_scores: Vec<i32> = Vec::new();
 

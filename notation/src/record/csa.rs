@@ -25,7 +25,7 @@ use super::{
 use crate::{Style, write_move};
 use std::fmt::Write as _;
 use std::time::Duration;
-use tokin_engine::{
+use tokin_core::{
     Color, File, Hand, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 
@@ -76,7 +76,7 @@ fn square_from_digits(s: &str) -> Option<Square> {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Move, Position};
+/// use tokin_core::{Move, Position};
 /// use tokin_notation::record::csa;
 /// let pos = Position::startpos();
 /// assert_eq!(csa::move_text(&pos, Move::from_usi("7g7f").unwrap()), "+7776FU");
@@ -92,7 +92,7 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Move, Position};
+/// use tokin_core::{Move, Position};
 /// use tokin_notation::record::csa;
 /// let pos = Position::startpos();
 /// assert_eq!(csa::parse_move(&pos, "+7776FU"), Ok(Move::from_usi("7g7f").unwrap()));
@@ -362,7 +362,7 @@ impl GameReader<'_> {
                     return err("no position");
                 };
                 let mv = parse_move(pos, st).map_err(|m| StErr(0, m))?;
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 self.record.main.moves.push(Node::new(mv));
                 Ok(())
             }
@@ -656,7 +656,7 @@ pub fn write(record: &Record) -> Written {
         if !node.variations.is_empty() {
             note(&mut out.losses, "CSA holds no variations");
         }
-        pos.play(node.mv);
+        pos.play_unchecked(node.mv);
     }
     if let Some(end) = &record.main.end {
         match end.kind.csa(pos.side_to_move()) {

@@ -5,7 +5,7 @@
 use core::fmt;
 use core::str::FromStr;
 use std::fmt::Write as _;
-use tokin_engine::{Color, File, Hand, Piece, PieceKind, Position, Rank, Setup, Square};
+use tokin_core::{Color, File, Hand, Piece, PieceKind, Position, Rank, Setup, Square};
 
 /// A diagram style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -46,7 +46,7 @@ impl fmt::Display for Style {
 /// # Examples
 /// ```
 /// use tokin_notation::record::diagram::{render, Style};
-/// let text = render(&tokin_engine::Position::startpos(), Style::Bod);
+/// let text = render(&tokin_core::Position::startpos(), Style::Bod);
 /// assert!(text.contains("|v香v桂v銀v金v玉v金v銀v桂v香|一"));
 /// ```
 pub fn render(pos: &Position, style: Style) -> String {

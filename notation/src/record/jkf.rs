@@ -14,7 +14,7 @@
 //! let text = r#"{"header":{"先手":"A"},"initial":{"preset":"KA"},"moves":[{},
 //!   {"move":{"from":{"x":5,"y":1},"to":{"x":4,"y":2},"color":1,"piece":"OU"}},{"special":"TORYO"}]}"#;
 //! let game = &jkf::parse(text, ReadOptions::default()).unwrap().records[0];
-//! assert_eq!(game.start.handicap(), Some(tokin_engine::Handicap::Bishop));
+//! assert_eq!(game.start.handicap(), Some(tokin_core::Handicap::Bishop));
 //! assert!(jkf::write(game).text.contains("\"preset\": \"KA\""));
 //! ```
 
@@ -25,7 +25,7 @@ use super::{
 };
 use serde_json::{Map, Value, json};
 use std::time::Duration;
-use tokin_engine::{Color, File, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square};
+use tokin_core::{Color, File, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square};
 
 const PRESETS: [(Handicap, &str); 16] = [
     (Handicap::Even, "HIRATE"),
@@ -368,7 +368,7 @@ fn parse_line(
         }
         node.comments = comments(item, &p)?;
         node.variations = parse_forks(item, &pos, &p, clock_before, opts, warnings, stop)?;
-        pos.play(mv);
+        pos.play_unchecked(mv);
         line.moves.push(node);
     }
     Ok(line)
@@ -643,7 +643,7 @@ fn write_line(
             item.insert("forks".into(), forks);
         }
         out.push(Value::Object(item));
-        pos.play(node.mv);
+        pos.play_unchecked(node.mv);
     }
     if let Some(end) = &line.end {
         let clock_before = *clock;

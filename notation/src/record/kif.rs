@@ -31,7 +31,7 @@ use super::{
 use crate::{DropMark, Options, SideMarks, Style, parse_move, write_move_into};
 use std::fmt::Write as _;
 use std::time::Duration;
-use tokin_engine::{Color, Handicap, Position, Setup, Square};
+use tokin_core::{Color, Handicap, Position, Setup, Square};
 
 /// Which of the two formats.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -542,7 +542,7 @@ fn ki2_options() -> Options {
 }
 
 /// KIF move text with 不成 when the piece could have promoted and did not.
-fn kif_move_text(pos: &Position, last_to: Option<Square>, mv: tokin_engine::Move) -> String {
+fn kif_move_text(pos: &Position, last_to: Option<Square>, mv: tokin_core::Move) -> String {
     let mut out = String::new();
     if write_move_into(&mut out, pos, last_to, mv, Style::Kif, &kif_options()).is_err() {
         return out;

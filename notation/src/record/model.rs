@@ -7,7 +7,7 @@
 //! from the start with [`Record::walk`], so the tree cannot disagree with itself.
 
 use std::time::Duration;
-use tokin_engine::{Color, Handicap, Kings, Move, Position, PositionError, Setup};
+use tokin_core::{Color, Handicap, Kings, Move, Position, PositionError, Setup};
 
 /// Where a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ impl Start {
     ///
     /// # Examples
     /// ```
-    /// use tokin_engine::{Handicap, Position};
+    /// use tokin_core::{Handicap, Position};
     /// use tokin_notation::record::Start;
     ///
     /// let pos = Position::from_sfen("lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1").unwrap();
@@ -460,7 +460,7 @@ impl Record {
     pub fn final_position(&self) -> Position {
         let mut pos = self.start.position();
         for mv in self.main_moves() {
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         pos
     }
@@ -496,7 +496,7 @@ impl Record {
                 for var in &node.variations {
                     walk_line(var, &pos, ply + i, depth + 1, visit);
                 }
-                pos.play(node.mv);
+                pos.play_unchecked(node.mv);
             }
             if let Some(end) = &line.end {
                 for var in &end.variations {

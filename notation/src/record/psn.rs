@@ -24,7 +24,7 @@ use super::{
 };
 use crate::{Style, parse_move, write_move};
 use std::fmt::Write as _;
-use tokin_engine::{Color, Handicap, Position, Square};
+use tokin_core::{Color, Handicap, Position, Square};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
@@ -354,7 +354,7 @@ fn parse_line(
                 match parse_move(&pos, last_to, text, Style::Hodges) {
                     Ok(mv) => {
                         before = Some((pos.clone(), last_to));
-                        pos.play(mv);
+                        pos.play_unchecked(mv);
                         last_to = Some(mv.to());
                         let mut node = Node::new(mv);
                         node.comments.append(&mut pending);
@@ -632,7 +632,7 @@ fn write_line(
             need_number = true;
         }
         last_to = Some(node.mv.to());
-        pos.play(node.mv);
+        pos.play_unchecked(node.mv);
     }
     if let Some(end) = &line.end {
         if !main {

@@ -9,7 +9,7 @@
 use super::model::Clock;
 use super::{Ending, Line, MoveTime, Node, Record};
 use std::time::Duration;
-use tokin_engine::{Move, Position, Square};
+use tokin_core::{Move, Position, Square};
 
 pub(crate) struct TreeNode {
     mv: Option<Move>,
@@ -95,7 +95,7 @@ impl Tree {
     /// Appends a legal move.
     pub(crate) fn play(&mut self, mv: Move) {
         self.push(Some(mv), None);
-        self.pos.play(mv);
+        self.pos.play_unchecked(mv);
     }
 
     /// Ends the current line.
@@ -164,7 +164,7 @@ impl Tree {
         }
         let mut pos = self.start.clone();
         for mv in path.into_iter().rev() {
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         self.pos = pos;
         self.cur = x;
@@ -206,7 +206,7 @@ impl Tree {
         Node {
             mv: n
                 .mv
-                .unwrap_or(Move::drop(tokin_engine::PieceKind::Pawn, Square::S55)),
+                .unwrap_or(Move::drop(tokin_core::PieceKind::Pawn, Square::S55)),
             time: n.time,
             comments: std::mem::take(&mut n.comments),
             bookmark: n.bookmark.take(),
@@ -280,7 +280,7 @@ pub(crate) fn walk_line<'a>(
             .map(|t| clock.advance_whole_seconds(pos.side_to_move(), &t));
         f(Step::Move(&pos, last_to, node, ply, total));
         last_to = Some(node.mv.to());
-        pos.play(node.mv);
+        pos.play_unchecked(node.mv);
     }
     if let Some(end) = &line.end {
         let ply = first_ply + line.moves.len();

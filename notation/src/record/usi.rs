@@ -14,7 +14,7 @@
 
 use super::error::column_of;
 use super::{Line, Node, Parsed, ReadOptions, Record, RecordError, Start, Written, numbered_lines};
-use tokin_engine::{Handicap, Move, Position};
+use tokin_core::{Handicap, Move, Position};
 
 /// Reads every non-empty line as a game.
 ///
@@ -120,7 +120,7 @@ pub fn parse_line(
         };
         match result {
             Ok(mv) => {
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 moves.push(Node::new(mv));
             }
             Err(msg) => {

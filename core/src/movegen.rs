@@ -19,7 +19,7 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// The squares of `color`'s promotion zone (its three far ranks).
 #[inline]
-pub(crate) fn zone(color: Color) -> Bitboard {
+pub fn zone(color: Color) -> Bitboard {
     match color {
         Color::Black => ZONE_BLACK,
         Color::White => ZONE_WHITE,
@@ -69,7 +69,7 @@ const BIT8: u128 = LOW8 << 1 & !LOW8;
 
 /// The files holding `color`'s unpromoted pawns, as a set of whole files.
 #[inline]
-pub(crate) fn pawn_files(pos: &Position, color: Color) -> Bitboard {
+pub fn pawn_files(pos: &Position, color: Color) -> Bitboard {
     // Each file is a 9-bit group. Adding 0xff to a group's low eight bits carries into its
     // ninth bit exactly when one of them is set (the sum stays below 512, so no carry crosses
     // into the next file); OR in the ninth bit itself and every occupied file has its top bit
@@ -84,7 +84,7 @@ impl Position {
     ///
     /// # Examples
     /// ```
-    /// use tokin_engine::Position;
+    /// use tokin_core::Position;
     /// assert_eq!(Position::startpos().legal_moves().len(), 30);
     /// ```
     pub fn legal_moves(&self) -> MoveList {
@@ -98,7 +98,7 @@ impl Position {
     ///
     /// # Examples
     /// ```
-    /// use tokin_engine::Position;
+    /// use tokin_core::Position;
     /// assert_eq!(Position::startpos().count_legal_moves(), 30);
     /// ```
     pub fn count_legal_moves(&self) -> usize {
@@ -141,7 +141,7 @@ pub(crate) fn legal_inline(pos: &Position) -> MoveList {
 /// Where generated moves go. The generator hands over whole destination sets so that a
 /// counter can add population counts while a list expands them into moves (and the search's
 /// move picker sorts them straight into its own lists).
-pub(crate) trait Sink {
+pub trait Sink {
     /// One move. The destination sets below expand into moves through it unless a sink
     /// handles a whole set at once.
     fn one(&mut self, mv: Move);
@@ -227,7 +227,7 @@ impl Sink for Counter {
 
 /// Hands every legal move of `pos` to `sink`, in the order [`generate_legal`] lists them.
 #[inline(always)]
-pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let own = pos.pieces(us);
@@ -432,7 +432,7 @@ fn drops<S: Sink>(pos: &Position, empty: Bitboard, sink: &mut S) {
 /// Whether dropping a pawn of the side to move on `to`, which checks the enemy king, mates it
 /// (打ち歩詰め, *uchifuzume*, which makes the drop illegal).
 #[inline(always)]
-pub(crate) fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
+pub fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
     let us = pos.side_to_move();
     let them = !us;
     let Some(ek) = pos.king_square(them) else {

@@ -20,12 +20,12 @@ struct Entry {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{GameHistory, Move, Position, RepetitionVerdict};
+/// use tokin_core::{GameHistory, Move, Position, RepetitionVerdict};
 /// let mut pos = Position::startpos();
 /// let mut history = GameHistory::new(&pos);
 /// for _ in 0..3 {
 ///     for m in ["5i5h", "5a5b", "5h5i", "5b5a"] {
-///         pos.play(Move::from_usi(m).unwrap());
+///         pos.play_unchecked(Move::from_usi(m).unwrap());
 ///         history.push(&pos);
 ///     }
 /// }
@@ -149,7 +149,7 @@ mod tests {
 
     fn play_all(pos: &mut Position, h: &mut GameHistory, moves: &[&str]) {
         for m in moves {
-            pos.try_play(Move::from_usi(m).unwrap()).unwrap();
+            pos.play(Move::from_usi(m).unwrap()).unwrap();
             h.push(pos);
         }
     }

@@ -417,7 +417,7 @@ impl Position {
     ///
     /// # Examples
     /// ```
-    /// use tokin_engine::Position;
+    /// use tokin_core::Position;
     /// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap();
     /// assert_eq!(pos, Position::startpos());
     /// assert!(Position::from_sfen("lnsgkgsnl/9/9 b - 1").is_err());

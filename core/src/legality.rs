@@ -70,7 +70,7 @@ impl Position {
     ///
     /// # Examples
     /// ```
-    /// use tokin_engine::{IllegalMove, Move, Position};
+    /// use tokin_core::{IllegalMove, Move, Position};
     /// let pos = Position::startpos();
     /// assert_eq!(pos.is_legal(Move::from_usi("7g7f").unwrap()), Ok(()));
     /// assert_eq!(pos.is_legal(Move::from_usi("7g7e").unwrap()), Err(IllegalMove::Unreachable));
@@ -138,7 +138,7 @@ impl Position {
     fn king_left_in_check(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let mut after = self.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         match after.king_square(us) {
             Some(k) => after.is_attacked_by(!us, k, after.occupied()),
             None => false,
@@ -150,7 +150,7 @@ impl Position {
 /// the promotion rules: promoting needs a kind that can promote and a start or end in the
 /// enemy camp; not promoting is forbidden where the piece would have no further move.
 #[inline]
-pub(crate) fn promotion_error(
+pub fn promotion_error(
     kind: PieceKind,
     us: Color,
     from: Square,

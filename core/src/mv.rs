@@ -47,7 +47,7 @@ impl Move {
     /// The origin field: the origin square's index for a board move, 81 + the hand kind's
     /// index for a drop (below 88 either way).
     #[inline]
-    pub(crate) const fn origin_field(self) -> u16 {
+    pub const fn origin_field(self) -> u16 {
         (self.0.get() >> 7) & 0x7f
     }
 

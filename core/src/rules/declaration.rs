@@ -115,7 +115,7 @@ pub enum Declaration {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Color, Position, declaration_points};
+/// use tokin_core::{Color, Position, declaration_points};
 /// let pos = Position::from_sfen("B1SG1GS1R/1P2K2P1/2P3P2/9/9/9/9/9/4k4 b 2G2S2N2L2P 1").unwrap();
 /// assert_eq!(declaration_points(&pos, Color::Black), (28, 10));
 /// ```
@@ -161,7 +161,7 @@ fn missing_points(pos: &Position) -> u32 {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Declaration, EnteringKingRule, Position, declaration};
+/// use tokin_core::{Declaration, EnteringKingRule, Position, declaration};
 /// let pos = Position::from_sfen("B1SG1GS1R/1P2K2P1/2P3P2/9/9/9/9/9/4k4 b 2G2S2N2L2P 1").unwrap();
 /// assert_eq!(declaration(&pos, EnteringKingRule::CsaRule27), Some(Declaration::Win));
 /// assert_eq!(declaration(&pos, EnteringKingRule::CsaRule24), Some(Declaration::Draw));
@@ -221,7 +221,7 @@ pub fn declaration(pos: &Position, rule: EnteringKingRule) -> Option<Declaration
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Position, try_move};
+/// use tokin_core::{Position, try_move};
 /// let pos = Position::from_sfen("9/4K4/9/9/9/9/9/9/k8 b - 1").unwrap();
 /// assert_eq!(try_move(&pos).map(|m| m.to_string()), Some("5b5a".to_string()));
 /// ```

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Position, perft};
+/// use tokin_core::{Position, perft};
 /// assert_eq!(perft(&Position::startpos(), 3), 25470);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -50,7 +50,7 @@ fn perft_body(pos: &Position, depth: u32, recurse: impl Fn(&Position, u32) -> u6
             let mut nodes = 0;
             for &mv in crate::movegen::legal_inline(pos).iter() {
                 let mut child = pos.clone();
-                child.play(mv);
+                child.play_unchecked(mv);
                 nodes += recurse(&child, depth - 1);
             }
             nodes
@@ -76,7 +76,7 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .into_par_iter()
         .map(|mv| {
             let mut child = pos.clone();
-            child.play(mv);
+            child.play_unchecked(mv);
             (
                 mv,
                 if depth == 0 {
@@ -112,7 +112,7 @@ pub fn perft_parallel_observed(
         .into_par_iter()
         .map(|mv| {
             let mut child = pos.clone();
-            child.play(mv);
+            child.play_unchecked(mv);
             let n = perft_parallel_inner(&child, depth - 1);
             let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             root_done(k, total);
@@ -131,7 +131,7 @@ fn perft_parallel_inner(pos: &Position, depth: u32) -> u64 {
         .into_par_iter()
         .map(|mv| {
             let mut child = pos.clone();
-            child.play(mv);
+            child.play_unchecked(mv);
             perft(&child, depth - 1)
         })
         .sum()

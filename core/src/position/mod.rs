@@ -8,14 +8,14 @@ pub use handicap::Handicap;
 pub use setup::{Kings, PositionError, Setup};
 pub use sfen::{SfenError, SfenField, SfenSyntaxError};
 
-use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square, attacks, eval, zobrist};
+use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square, attacks, zobrist};
 use core::fmt;
 
 /// A shogi position: what stands where, what each side holds, who moves, and the move number.
 ///
 /// A `Position` is always valid in the sense of [`Setup::validate`] (piece counts, no dead
 /// pieces, no two pawns on a file, the side not to move not in check). Moves are played in place
-/// with [`Position::play`]; a search that needs to go back keeps a copy (copy-make). The struct
+/// with [`Position::play_unchecked`]; a search that needs to go back keeps a copy (copy-make). The struct
 /// is about 550 bytes; under callgrind the copies are about 5% of perft's instructions, which
 /// bounds what make/unmake with an undo stack could save, so the simpler scheme stays.
 #[derive(Clone)]
@@ -33,10 +33,6 @@ pub struct Position {
     board_key: u64,
     hand_key: u64,
     checkers: Bitboard,
-    /// Black's material and placement less White's, on the board and in hand, under the
-    /// default evaluation parameters ([`crate::eval::placed_value`]). Kept up to date move by
-    /// move, as the hash keys are, so that the evaluation need not add it up at every node.
-    material: i32,
 }
 
 impl Position {
@@ -62,7 +58,6 @@ impl Position {
             },
             hand_key: 0,
             checkers: Bitboard::EMPTY,
-            material: 0,
         }
     }
 
@@ -104,7 +99,6 @@ impl Position {
         self.by_kind[p.kind.index()] |= b;
         self.toggle_groups(p.kind, b);
         self.board_key ^= zobrist::board(p, sq);
-        self.material += eval::placed_value(p, sq);
         if p.kind == PieceKind::King {
             self.king[p.color.index()] = Some(sq);
         }
@@ -128,7 +122,6 @@ impl Position {
         self.by_kind[p.kind.index()] ^= b;
         self.toggle_groups(p.kind, b);
         self.board_key ^= zobrist::board(p, sq);
-        self.material -= eval::placed_value(p, sq);
     }
 
     /// Adds a piece of `kind` to `color`'s hand.
@@ -136,7 +129,6 @@ impl Position {
     fn take_in_hand(&mut self, color: Color, kind: PieceKind) {
         self.hands[color.index()].add(kind);
         self.hand_key = self.hand_key.wrapping_add(zobrist::hand(color, kind));
-        self.material += eval::hand_piece_value(color, kind);
     }
 
     /// Takes a piece of `kind` out of `color`'s hand (to drop it).
@@ -144,7 +136,6 @@ impl Position {
     fn give_from_hand(&mut self, color: Color, kind: PieceKind) {
         self.hands[color.index()].remove(kind);
         self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(color, kind));
-        self.material -= eval::hand_piece_value(color, kind);
     }
 
     // ---- Queries ------------------------------------------------------------------------
@@ -232,14 +223,6 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.board_key.wrapping_add(self.hand_key)
-    }
-
-    /// Black's material and placement less White's, on the board and in hand, under the
-    /// default evaluation parameters: the part of [`crate::eval::evaluate`] that changes piece
-    /// by piece, kept up to date by every move.
-    #[inline]
-    pub(crate) fn material(&self) -> i32 {
-        self.material
     }
 
     /// The hash of the board and side to move alone, without the hands (for detecting the
@@ -340,11 +323,14 @@ impl Position {
 
     // ---- Playing moves ------------------------------------------------------------------
 
-    /// Plays `mv`, which must be legal (from [`Position::legal_moves`] or checked with
-    /// [`Position::is_legal`]). Playing an illegal move leaves an inconsistent position; use
-    /// [`Position::try_play`] for moves from outside.
+    /// Plays `mv` without checking it: the fast path of the search and perft.
+    ///
+    /// `mv` must be legal in this position (from [`Position::legal_moves`], or checked with
+    /// [`Position::is_legal`]). An illegal move leaves an inconsistent position (it cannot
+    /// break memory safety, but every later answer is meaningless); moves that come from
+    /// outside go through [`Position::play`], which checks them.
     #[inline(always)]
-    pub fn play(&mut self, mv: Move) {
+    pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
         let to = mv.to();
         let (moved, from) = match mv.from() {
@@ -407,9 +393,12 @@ impl Position {
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the position alone and says why not.
-    pub fn try_play(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
+    ///
+    /// # Errors
+    /// The rule the move breaks ([`IllegalMove`](crate::IllegalMove)).
+    pub fn play(&mut self, mv: Move) -> Result<(), crate::IllegalMove> {
         self.is_legal(mv)?;
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(())
     }
 

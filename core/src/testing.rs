@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 
 /// How [`random_game_positions`] picks each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Pick {
+pub enum Pick {
     /// Any legal move, all equally likely.
     Uniform,
     /// A capture half of the time when there is one, so that the games reach open,
@@ -18,7 +18,7 @@ pub(crate) enum Pick {
 /// start position (a game ends after the first position without a legal move), with the
 /// random generator seeded by `seed`, so that a failure can be replayed. `f` gets the same
 /// generator, for tests that need more random choices of their own.
-pub(crate) fn random_game_positions(
+pub fn random_game_positions(
     seed: u64,
     games: usize,
     plies: usize,
@@ -47,7 +47,7 @@ pub(crate) fn random_game_positions(
             } else {
                 list[rng.random_range(0..list.len())]
             };
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
 }

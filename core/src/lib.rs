@@ -1,0 +1,49 @@
+//! The rules core of tokin: squares, pieces, hands, moves, bitboards, positions, SFEN, legal
+//! move generation, the rules of repetition and the entering king, and perft.
+//!
+//! It holds no evaluation state: the search and its evaluation live in `tokin-engine`, the
+//! notations in `tokin-notation`, and both build on this crate alone.
+//!
+//! ```
+//! use tokin_core::{Move, Position};
+//!
+//! let mut pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 30);
+//! pos.play(Move::from_usi("7g7f").unwrap()).unwrap();
+//! assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+//! ```
+#![warn(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod color;
+mod hand;
+mod legality;
+pub mod movegen;
+mod mv;
+mod perft;
+mod piece;
+mod position;
+pub mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use color::Color;
+pub use hand::Hand;
+pub use legality::{IllegalMove, promotion_error};
+pub use movegen::{MAX_MOVES, MoveList};
+pub use mv::Move;
+pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_observed};
+pub use piece::{Piece, PieceKind};
+pub use position::{
+    Handicap, Kings, Position, PositionError, Setup, SfenError, SfenField, SfenSyntaxError,
+};
+pub use square::{File, Rank, Square};
+pub mod rules;
+pub use rules::{
+    Declaration, EnteringKingRule, GameHistory, RepetitionVerdict, declaration, declaration_points,
+    try_move,
+};
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub mod testing;
