@@ -37,6 +37,7 @@ pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_observed};
 pub use piece::{Piece, PieceKind};
 pub use position::{
     Handicap, Kings, Position, PositionError, Setup, SfenError, SfenField, SfenSyntaxError,
+    Strictness, UnknownStrictness, UsiPositionError,
 };
 pub use square::{File, Rank, Square};
 pub mod rules;

@@ -112,6 +112,7 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
         format,
         ReadOptions {
             lenient: args.lenient,
+            ..ReadOptions::default()
         },
     ) {
         Ok(p) => p,

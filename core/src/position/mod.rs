@@ -3,10 +3,14 @@
 mod handicap;
 mod setup;
 mod sfen;
+mod strictness;
+mod usi_start;
 
 pub use handicap::Handicap;
 pub use setup::{Kings, PositionError, Setup};
 pub use sfen::{SfenError, SfenField, SfenSyntaxError};
+pub use strictness::{Strictness, UnknownStrictness};
+pub use usi_start::UsiPositionError;
 
 use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square, attacks, zobrist};
 use core::fmt;

@@ -9,8 +9,7 @@
 //! Reading is two steps: [`Setup::from_sfen`] checks the syntax and gives a [`Setup`];
 //! [`Setup::validate`] checks the rules. [`Position::from_sfen`] does both.
 
-use super::setup::Kings;
-use super::{Position, PositionError, Setup};
+use super::{Position, PositionError, Setup, Strictness};
 use crate::{Color, File, Hand, Piece, PieceKind, Rank, Square};
 use core::fmt;
 
@@ -423,7 +422,7 @@ impl Position {
     /// assert!(Position::from_sfen("lnsgkgsnl/9/9 b - 1").is_err());
     /// ```
     pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
-        Ok(Setup::from_sfen(sfen)?.validate(Kings::Both)?)
+        Position::from_sfen_with(sfen, Strictness::Game)
     }
 
     /// Reads a mating-problem (詰将棋, *tsume*) SFEN: the side to move may have no king.
@@ -431,7 +430,7 @@ impl Position {
     /// # Errors
     /// As [`Position::from_sfen`].
     pub fn from_tsume_sfen(sfen: &str) -> Result<Position, SfenError> {
-        Ok(Setup::from_sfen(sfen)?.validate(Kings::Tsume)?)
+        Position::from_sfen_with(sfen, Strictness::Problem)
     }
 
     /// Reads an SFEN under relaxed rules: the side to move may have no king (as in
@@ -442,7 +441,16 @@ impl Position {
     /// # Errors
     /// As [`Position::from_sfen`].
     pub fn from_sfen_relaxed(sfen: &str) -> Result<Position, SfenError> {
-        Ok(Setup::from_sfen(sfen)?.validate_relaxed(Kings::Tsume)?)
+        Position::from_sfen_with(sfen, Strictness::Relaxed)
+    }
+
+    /// Reads an SFEN and checks it under `strictness`: the form every front end uses, with the
+    /// strictness its caller chose.
+    ///
+    /// # Errors
+    /// As [`Position::from_sfen`].
+    pub fn from_sfen_with(sfen: &str, strictness: Strictness) -> Result<Position, SfenError> {
+        Ok(strictness.validate(&Setup::from_sfen(sfen)?)?)
     }
 
     /// Writes the SFEN of the position, with the move number.

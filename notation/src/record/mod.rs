@@ -43,6 +43,7 @@ pub use model::{EndKind, Ending, HeaderKey, Line, MoveTime, Node, Record, Start,
 
 use core::fmt;
 use core::str::FromStr;
+use tokin_core::Strictness;
 
 /// A record file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -177,6 +178,9 @@ pub struct ReadOptions {
     /// Keep everything up to the first bad move (or line) and report the rest as warnings
     /// instead of failing.
     pub lenient: bool,
+    /// Which start positions are accepted (by default [`Strictness::Relaxed`]: any position
+    /// that can be played, mating problems included).
+    pub strictness: Strictness,
 }
 
 /// What a reader produced.
