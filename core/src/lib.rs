@@ -4,14 +4,9 @@
 //! It holds no evaluation state: the search and its evaluation live in `tokin-engine`, the
 //! notations in `tokin-notation`, and both build on this crate alone.
 //!
-//! ```
-//! use tokin_core::{Move, Position};
+//! # Example
 //!
-//! let mut pos = Position::startpos();
-//! assert_eq!(pos.legal_moves().len(), 30);
-//! pos.play(Move::from_usi("7g7f").unwrap()).unwrap();
-//! assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
-//! ```
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/example.md"))]
 #![warn(missing_docs)]
 
 pub mod attacks;
