@@ -1,17 +1,20 @@
-//! `tokin annotate [--style S] -- ENGINE [ARGS...]`: runs a USI engine as a child process,
-//! passes standard input and output through unchanged, and after each engine line
-//! `info ... pv ...` adds `info string <the PV in human notation>`.
+//! `tokin annotate [--style S] [--strictness LEVEL] -- ENGINE [ARGS...]`: runs a USI engine
+//! as a child process, passes standard input and output through unchanged, and after each
+//! engine line `info ... pv ...` adds `info string <the PV in human notation>`.
 //!
 //! The PV is read in the position of the last `position` command sent before the last
 //! `go`, with that command's last move as the previous move, so 同 is right from the
-//! first PV move. A PV that does not fit the position (an engine bug, or a line that
+//! first PV move. The `position` command is read as the USI engine reads it, under
+//! `--strictness`. A PV that does not fit the position (an engine bug, or a line that
 //! belongs to an older search) gets no annotation rather than a wrong one.
 
+use crate::command::{self, UsiError};
 use clap::Args;
+use core::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
-use tokin_engine::{Move, Position, Square};
+use tokin_engine::{Move, Position, Square, Strictness, UsiPositionError};
 use tokin_notation::{Options, Style, pv_line};
 
 /// Arguments of `tokin annotate`.
@@ -20,6 +23,10 @@ pub struct AnnotateArgs {
     /// The notation of the added `info string` lines.
     #[arg(long, default_value = "japanese")]
     pub style: Style,
+    /// Which positions the `position` commands may give (a PV is annotated only in a
+    /// position accepted).
+    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    pub strictness: Strictness,
     /// The engine's program and its arguments (after `--`).
     #[arg(
         required = true,
@@ -30,36 +37,56 @@ pub struct AnnotateArgs {
     pub engine: Vec<String>,
 }
 
-/// The position of a USI `position` command and the destination of its last move.
+/// Why a line gives no position to read PVs in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PositionCommandError {
+    /// The line is not a `position` command.
+    NotPosition,
+    /// A `position` command that cannot be read (no start, too few SFEN fields, ...).
+    Syntax(UsiError),
+    /// The start or a move does not make a position.
+    Position(UsiPositionError),
+}
+
+impl fmt::Display for PositionCommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionCommandError::NotPosition => f.write_str("not a `position` command"),
+            PositionCommandError::Syntax(e) => e.fmt(f),
+            PositionCommandError::Position(e) => write!(f, "`position`: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionCommandError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PositionCommandError::NotPosition => None,
+            PositionCommandError::Syntax(e) => Some(e),
+            PositionCommandError::Position(e) => Some(e),
+        }
+    }
+}
+
+/// The position of a USI `position` command and the destination of its last move, read
+/// as the USI engine reads it.
 ///
 /// # Errors
-/// A message naming what is wrong: the SFEN, or the index and text of a bad move.
-pub fn parse_position_command(line: &str) -> Result<(Position, Option<Square>), String> {
-    let mut words = line.split_whitespace();
-    if words.next() != Some("position") {
-        return Err("not a position command".to_string());
-    }
-    let rest: Vec<&str> = words.collect();
-    let moves_at = rest.iter().position(|&w| w == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&rest[..i], &rest[i + 1..]),
-        None => (&rest[..], &[][..]),
+/// The line is not a `position` command or cannot be read, or its start or a move is bad
+/// under `strictness`.
+pub fn parse_position_command(
+    line: &str,
+    strictness: Strictness,
+) -> Result<(Position, Option<Square>), PositionCommandError> {
+    let (start, moves) = match command::parse(line) {
+        Ok(command::Command::Position { start, moves }) => (start, moves),
+        Ok(_) => return Err(PositionCommandError::NotPosition),
+        Err(e) => return Err(PositionCommandError::Syntax(e)),
     };
-    let mut pos = match setup {
-        ["startpos"] => Position::startpos(),
-        ["sfen", fields @ ..] if !fields.is_empty() => {
-            Position::from_sfen(&fields.join(" ")).map_err(|e| format!("bad sfen: {e}"))?
-        }
-        _ => return Err("expected `startpos` or `sfen ...`".to_string()),
-    };
-    let mut last = None;
-    for (i, text) in moves.iter().enumerate() {
-        let mv =
-            Move::from_usi(text).ok_or_else(|| format!("move {} `{text}` is not USI", i + 1))?;
-        pos.play(mv)
-            .map_err(|e| format!("move {} `{text}` is illegal: {e}", i + 1))?;
-        last = Some(mv.to());
-    }
+    let (pos, _) = Position::from_usi_start(start.as_str(), &moves, strictness)
+        .map_err(PositionCommandError::Position)?;
+    let last = moves.last().and_then(|m| Move::from_usi(m)).map(|m| m.to());
     Ok((pos, last))
 }
 
@@ -118,6 +145,7 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
     };
     let tracked = Arc::new(Mutex::new(Tracked::default()));
     let input_side = Arc::clone(&tracked);
+    let strictness = args.strictness;
     // Our standard input goes to the engine line by line; `position` and `go` are noted
     // first, so the engine cannot answer before the position is known here.
     std::thread::spawn(move || {
@@ -134,7 +162,15 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
             if word == Some("position") || word == Some("go") {
                 let mut t = input_side.lock().unwrap_or_else(PoisonError::into_inner);
                 if word == Some("position") {
-                    t.pending = parse_position_command(&line).ok();
+                    t.pending = match parse_position_command(&line, strictness) {
+                        Ok(p) => Some(p),
+                        Err(e) => {
+                            // Standard error, not the GUI's stream: the engine answers the
+                            // command itself, this only says why no PV will be annotated.
+                            eprintln!("tokin annotate: {e}; PVs after it are not annotated");
+                            None
+                        }
+                    };
                 } else {
                     t.searching = t.pending.clone();
                 }
@@ -185,17 +221,40 @@ mod tests {
 
     #[test]
     fn position_commands() {
-        let (pos, last) = parse_position_command("position startpos moves 7g7f 3c3d").unwrap();
+        let read = |line: &str| parse_position_command(line, Strictness::Relaxed);
+        let (pos, last) = read("position startpos moves 7g7f 3c3d").unwrap();
         assert_eq!(last, Some(Square::S34));
         assert_eq!(pos.side_to_move(), tokin_engine::Color::Black);
-        let (_, last) = parse_position_command(
-            "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        )
-        .unwrap();
+        let (_, last) =
+            read("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+                .unwrap();
         assert_eq!(last, None);
-        assert!(parse_position_command("position startpos moves 7g7e").is_err());
-        assert!(parse_position_command("position sfen").is_err());
-        assert!(parse_position_command("position").is_err());
+        assert!(matches!(
+            read("position startpos moves 7g7e"),
+            Err(PositionCommandError::Position(UsiPositionError::Illegal {
+                number: 1,
+                ..
+            }))
+        ));
+        assert!(matches!(
+            read("position sfen"),
+            Err(PositionCommandError::Syntax(_))
+        ));
+        assert!(matches!(
+            read("position"),
+            Err(PositionCommandError::Syntax(_))
+        ));
+        assert_eq!(read("go"), Err(PositionCommandError::NotPosition));
+        // A mating problem: refused as a game, read as a problem.
+        let tsume = "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b";
+        let e = parse_position_command(tsume, Strictness::Game).unwrap_err();
+        assert!(
+            e.to_string().starts_with("`position`: bad start position"),
+            "{e}"
+        );
+        let (pos, last) = parse_position_command(tsume, Strictness::Problem).unwrap();
+        assert!(pos.is_checkmate());
+        assert_eq!(last, Some(Square::S52));
     }
 
     #[test]

@@ -1,9 +1,10 @@
-//! `tokin board [--sfen SFEN] [--moves USI...] [--style bod|email|unicode]`: prints a board
-//! diagram of a position. [`render_position`] is the same drawing for the USI `d` command.
+//! `tokin board [--sfen SFEN] [--moves USI...] [--strictness LEVEL]
+//! [--style bod|email|unicode]`: prints a board diagram of a position. [`render_position`] is
+//! the same drawing for the USI `d` command.
 
 use clap::Args;
 use std::process::ExitCode;
-use tokin_engine::{Handicap, Position};
+use tokin_engine::{Position, Strictness};
 use tokin_notation::record::diagram::{self, Style};
 
 /// Arguments of `tokin board`.
@@ -16,6 +17,9 @@ pub struct BoardArgs {
     /// Moves (USI) to play from the position first.
     #[arg(long, num_args = 1.., value_name = "USI")]
     pub moves: Vec<String>,
+    /// Which positions `--sfen` may give.
+    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    pub strictness: Strictness,
     /// The diagram: `bod` (KIF board), `email` (correspondence diagram) or `unicode`.
     #[arg(long, default_value = "unicode")]
     pub style: Style,
@@ -33,17 +37,13 @@ pub fn render_position(pos: &Position) -> String {
 
 /// Runs `tokin board`.
 pub fn run(args: &BoardArgs) -> ExitCode {
-    let sfen = match Handicap::from_name(&args.sfen) {
-        Some(h) if args.sfen != "startpos" => h.position().to_sfen(),
-        _ => args.sfen.clone(),
-    };
-    match crate::perft_cmd::setup_position(&sfen, &args.moves) {
-        Ok(pos) => {
+    match Position::from_usi_start(&args.sfen, &args.moves, args.strictness) {
+        Ok((pos, _)) => {
             print!("{}", diagram::render(&pos, args.style));
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("tokin board: {e}");
+            eprintln!("tokin board: {}", crate::cli::position_flag_error(&e));
             ExitCode::from(2)
         }
     }

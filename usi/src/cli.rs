@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use tokin_engine::UsiPositionError;
 
 /// A shogi toolkit: a USI engine, perft, and shogi notation.
 ///
@@ -41,6 +42,22 @@ pub struct BenchArgs {
     /// Search depth in plies.
     #[arg(long, default_value_t = crate::bench::BENCH_DEPTH)]
     pub depth: u32,
+}
+
+/// The help of `--strictness`, the one policy for positions that every subcommand reading a
+/// position or a record offers (the USI engine's `PositionStrictness` option is the same).
+pub const STRICTNESS_HELP: &str = "Which positions are accepted: game (both kings, no more \
+pieces than a set), problem (as game, but the side to move may have no king, as in tsume) or \
+relaxed (anything the rules can play, such as more pieces than a set)";
+
+/// The message for a position that `--sfen` and `--moves` do not make, naming the flag at
+/// fault: `--sfen` for the start, `--moves` for a move.
+pub fn position_flag_error(e: &UsiPositionError) -> String {
+    let flag = match e {
+        UsiPositionError::Start { .. } => "--sfen",
+        _ => "--moves",
+    };
+    format!("{flag}: {e}")
 }
 
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.

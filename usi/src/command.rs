@@ -2,8 +2,9 @@
 //! [`UsiError`] saying what is wrong and where), and tested on its own.
 //!
 //! Tokens are separated by any run of whitespace (so `\r\n` line ends and double spaces are
-//! fine). Unknown tokens inside `go` and `ponderhit` are ignored; unknown commands become
-//! [`Command::Unknown`].
+//! fine). Unknown tokens inside `go` and `ponderhit` are ignored, except after `searchmoves`,
+//! where every token up to the next `go` keyword is taken as a move (so that the session can
+//! name a bad one); unknown commands become [`Command::Unknown`].
 
 use core::fmt;
 
@@ -15,6 +16,17 @@ pub enum Start {
     /// `sfen <board> <side> <hands> <move number>`, the four fields joined by spaces (a
     /// missing move number is filled in as `1`).
     Sfen(String),
+}
+
+impl Start {
+    /// The start as [`Position::from_usi_start`](tokin_engine::Position::from_usi_start)
+    /// reads it: `startpos` or the SFEN.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Start::Startpos => "startpos",
+            Start::Sfen(sfen) => sfen,
+        }
+    }
 }
 
 /// The clock fields of `go` and `ponderhit`, in milliseconds. `btime` is Black's (先手)
@@ -72,7 +84,8 @@ pub struct GoParams {
     pub mate: Option<MateLimit>,
     /// `perft <depth>` (an extension).
     pub perft: Option<u32>,
-    /// `searchmoves m1 m2 ...` (the root moves to consider).
+    /// `searchmoves m1 m2 ...` (the root moves to consider): every token after
+    /// `searchmoves` up to the next `go` keyword, as written, whether a move or not.
     pub searchmoves: Vec<String>,
     /// Fields that were present but unreadable, as messages for `info string`.
     pub warnings: Vec<String>,
@@ -197,6 +210,23 @@ fn parse_clock<'a>(
     true
 }
 
+/// The words that start a field of `go`: where a `searchmoves` list ends.
+const GO_KEYWORDS: [&str; 13] = [
+    "btime",
+    "wtime",
+    "byoyomi",
+    "binc",
+    "winc",
+    "ponder",
+    "infinite",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "perft",
+    "searchmoves",
+];
+
 fn parse_go(rest: &[&str]) -> GoParams {
     let mut g = GoParams::default();
     let mut warnings = Vec::new();
@@ -232,13 +262,8 @@ fn parse_go(rest: &[&str]) -> GoParams {
                 })
             }
             "searchmoves" => {
-                while let Some(&m) = it.peek() {
-                    if m.len() >= 4 && (m.contains('*') || m.as_bytes()[0].is_ascii_digit()) {
-                        g.searchmoves.push(m.to_string());
-                        it.next();
-                    } else {
-                        break;
-                    }
+                while let Some(m) = it.next_if(|t| !GO_KEYWORDS.contains(t)) {
+                    g.searchmoves.push(m.to_string());
                 }
             }
             _ => {}
@@ -462,6 +487,22 @@ mod tests {
         };
         assert_eq!(g.depth, None);
         assert_eq!(g.warnings.len(), 1);
+    }
+
+    /// Every token after `searchmoves` up to the next keyword is an entry, moves or not, so
+    /// that the session can name the bad ones.
+    #[test]
+    fn searchmoves_run_to_the_next_keyword() {
+        let Ok(Command::Go(g)) = parse("go searchmoves 7g7f xyz P*5e depth 3 searchmoves 2g2f")
+        else {
+            panic!()
+        };
+        assert_eq!(g.searchmoves, ["7g7f", "xyz", "P*5e", "2g2f"]);
+        assert_eq!(g.depth, Some(3));
+        let Ok(Command::Go(g)) = parse("go infinite searchmoves") else {
+            panic!()
+        };
+        assert!(g.infinite && g.searchmoves.is_empty());
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! `tokin convert INPUT... [--from FORMAT] --to FORMAT [-o OUTPUT] [--lenient]`: converts game
-//! records between KIF, KI2, CSA, JKF, PSN and USI lines.
+//! `tokin convert INPUT... [--from FORMAT] --to FORMAT [-o OUTPUT] [--lenient]
+//! [--strictness LEVEL]`: converts game records between KIF, KI2, CSA, JKF, PSN and USI lines.
 //!
 //! The input format comes from `--from`, else the file extension, else the content. `-` is
 //! standard input (as input) or standard output (as output). One input without `-o` goes to
@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use tokin_engine::Strictness;
 use tokin_notation::record::{self, Format, ReadOptions};
 
 /// Arguments of `tokin convert`.
@@ -34,6 +35,9 @@ pub struct ConvertArgs {
     /// Keep everything up to the first bad move and report the rest instead of failing.
     #[arg(long)]
     pub lenient: bool,
+    /// Which start positions the records may have.
+    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    pub strictness: Strictness,
 }
 
 /// One conversion: where from, where to.
@@ -112,7 +116,7 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
         format,
         ReadOptions {
             lenient: args.lenient,
-            ..ReadOptions::default()
+            strictness: args.strictness,
         },
     ) {
         Ok(p) => p,

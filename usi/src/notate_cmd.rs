@@ -1,5 +1,6 @@
-//! `tokin notate [--from STYLE] [--to STYLE] [--sfen SFEN] [--last-to SQUARE] [--line] MOVE...`:
-//! converts moves played in turn from a position from one notation to another.
+//! `tokin notate [--from STYLE] [--to STYLE] [--sfen SFEN] [--strictness LEVEL]
+//! [--last-to SQUARE] [--line] MOVE...`: converts moves played in turn from a position from
+//! one notation to another.
 //!
 //! One move per line on standard output (or one line with `--line`); an error goes to
 //! standard error naming the move by its index, and the exit status is 2.
@@ -7,7 +8,7 @@
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
-use tokin_engine::{Handicap, Position, Square};
+use tokin_engine::{Position, Square, Strictness};
 use tokin_notation::{Options, SideMarks, Style, parse_move, write_line, write_move_into};
 
 /// Arguments of `tokin notate`.
@@ -24,6 +25,9 @@ pub struct NotateArgs {
     /// such as `2-pieces` or 二枚落ち, or a whole SFEN as one argument.
     #[arg(long, default_value = "startpos")]
     pub sfen: String,
+    /// Which positions `--sfen` may give.
+    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    pub strictness: Strictness,
     /// The previous move's destination (for 同), as `7f`, `76` or `７六`.
     #[arg(long, value_name = "SQUARE")]
     pub last_to: Option<String>,
@@ -75,17 +79,11 @@ pub fn parse_square(s: &str) -> Option<Square> {
     ))
 }
 
-/// The position named by `--sfen`: `startpos`, a handicap name or an SFEN.
-pub fn start_position(sfen: &str) -> Result<Position, String> {
-    if let Some(h) = Handicap::from_name(sfen.trim()) {
-        return Ok(h.position());
-    }
-    crate::perft_cmd::setup_position(sfen, &[])
-}
-
 /// Converts the moves; the text to print, or the error message.
 pub fn convert(args: &NotateArgs) -> Result<String, String> {
-    let start = start_position(&args.sfen)?;
+    let none: [&str; 0] = [];
+    let (start, _) = Position::from_usi_start(&args.sfen, &none, args.strictness)
+        .map_err(|e| crate::cli::position_flag_error(&e))?;
     let last_to = match &args.last_to {
         None => None,
         Some(s) => Some(parse_square(s).ok_or_else(|| {

@@ -4,12 +4,11 @@
 //! Values are checked and clamped; a bad value is reported and leaves the option unchanged.
 
 use std::io::Write;
-use tokin_engine::EnteringKingRule;
+use tokin_engine::{EnteringKingRule, Strictness};
 
 /// The largest hash the engine accepts, in MB.
 pub const MAX_HASH_MB: u64 = 65536;
 
-/// The option values the engine runs with.
 /// The notations `PvNotation` offers: every style but USI, which the PV already is.
 pub const PV_STYLES: [tokin_notation::Style; 7] = [
     tokin_notation::Style::Japanese,
@@ -21,6 +20,7 @@ pub const PV_STYLES: [tokin_notation::Style; 7] = [
     tokin_notation::Style::Kitao,
 ];
 
+/// The option values the engine runs with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// `USI_Hash`: transposition table size in MB (applied at the next `isready`).
@@ -46,6 +46,9 @@ pub struct Options {
     pub draw_value: i64,
     /// `PvNotation`: the notation of an extra `info string` with each PV (`None`: no extra line).
     pub pv_notation: Option<tokin_notation::Style>,
+    /// `PositionStrictness`: which positions the `position` command accepts (applies from
+    /// the next `position` command).
+    pub position_strictness: Strictness,
 }
 
 impl Default for Options {
@@ -62,6 +65,7 @@ impl Default for Options {
             nodes_limit: 0,
             draw_value: 0,
             pv_notation: None,
+            position_strictness: Strictness::default(),
         }
     }
 }
@@ -160,6 +164,15 @@ impl Options {
             write!(out, " var {}", style.name())?;
         }
         writeln!(out)?;
+        write!(
+            out,
+            "option name PositionStrictness type combo default {}",
+            d.position_strictness
+        )?;
+        for level in Strictness::ALL {
+            write!(out, " var {level}")?;
+        }
+        writeln!(out)?;
         Ok(())
     }
 
@@ -204,6 +217,11 @@ impl Options {
                     }
                 }
             }
+            "positionstrictness" => value
+                .unwrap_or("")
+                .parse::<Strictness>()
+                .map(|s| self.position_strictness = s)
+                .map_err(|e| e.to_string()),
             "usi_ownbook"
             | "networkdelay2"
             | "minimumthinkingtime"
@@ -246,6 +264,9 @@ mod tests {
             }
         }
         assert!(text.contains("option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule24H var CSARule27 var CSARule27H var TryRule"));
+        assert!(text.contains(
+            "option name PositionStrictness type combo default relaxed var game var problem var relaxed\n"
+        ));
     }
 
     #[test]
@@ -266,5 +287,13 @@ mod tests {
         assert_eq!(o.set("NoSuchOption", Some("1")), SetResult::Unknown);
         assert_eq!(o.set("USI_Ponder", Some("true")), SetResult::Set);
         assert!(o.ponder);
+        assert_eq!(o.position_strictness, Strictness::Relaxed);
+        assert_eq!(o.set("PositionStrictness", Some("game")), SetResult::Set);
+        assert_eq!(o.position_strictness, Strictness::Game);
+        let SetResult::BadValue(e) = o.set("PositionStrictness", Some("tsume")) else {
+            panic!("`tsume` accepted")
+        };
+        assert!(e.contains("`tsume`"), "{e}");
+        assert_eq!(o.position_strictness, Strictness::Game);
     }
 }

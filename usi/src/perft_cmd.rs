@@ -1,4 +1,5 @@
-//! `tokin perft DEPTH [--sfen SFEN] [--moves USI...] [--divide] [--threads N]`.
+//! `tokin perft DEPTH [--sfen SFEN] [--moves USI...] [--strictness LEVEL] [--divide]
+//! [--threads N]`.
 //!
 //! Standard output ends with exactly `Nodes searched: N`; time and speed go to standard error
 //! so that scripts can compare outputs.
@@ -7,19 +8,23 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use tokin_engine::{Move, Position, perft_divide, perft_parallel_observed};
+use tokin_engine::{Position, Strictness, perft_divide, perft_parallel_observed};
 
 /// Arguments of `tokin perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// How many plies to count.
     pub depth: u32,
-    /// The position: a whole SFEN as one argument, or `startpos` (the default).
+    /// The position: a whole SFEN as one argument, `startpos` (the default), or a handicap
+    /// name such as `2-pieces` or `香落ち`.
     #[arg(long, default_value = "startpos")]
     pub sfen: String,
     /// Moves (USI) to play from the position first.
     #[arg(long, num_args = 1.., value_name = "USI")]
     pub moves: Vec<String>,
+    /// Which positions `--sfen` may give (published perft suites need `relaxed`, the default).
+    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    pub strictness: Strictness,
     /// Print the count below each legal move, one `7g7f: 1234` line each.
     #[arg(long)]
     pub divide: bool,
@@ -28,31 +33,12 @@ pub struct PerftArgs {
     pub threads: Option<usize>,
 }
 
-/// Sets up the position of `--sfen` and `--moves`, or says what is wrong.
-pub fn setup_position(sfen: &str, moves: &[String]) -> Result<Position, String> {
-    let mut pos = if sfen == "startpos" {
-        Position::startpos()
-    } else {
-        Position::from_sfen(sfen)
-            // Published perft suites include positions with extra pieces or no attacking king.
-            .or_else(|e| Position::from_sfen_relaxed(sfen).map_err(|_| e))
-            .map_err(|e| format!("--sfen: {e}"))?
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let mv = Move::from_usi(text)
-            .ok_or_else(|| format!("--moves: move {} `{text}` is not a USI move", i + 1))?;
-        pos.play(mv)
-            .map_err(|e| format!("--moves: move {} `{text}` is illegal: {e}", i + 1))?;
-    }
-    Ok(pos)
-}
-
 /// Runs `tokin perft`.
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let pos = match setup_position(&args.sfen, &args.moves) {
-        Ok(p) => p,
+    let pos = match Position::from_usi_start(&args.sfen, &args.moves, args.strictness) {
+        Ok((pos, _)) => pos,
         Err(e) => {
-            eprintln!("tokin perft: {e}");
+            eprintln!("tokin perft: {}", crate::cli::position_flag_error(&e));
             return ExitCode::from(2);
         }
     };

@@ -16,14 +16,16 @@ use crate::time::{budget, movetime_budget};
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokin_engine::search::{
     Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, SearchTables,
     Signals, TranspositionTable, mate_search, search_with_tables,
 };
-use tokin_engine::{Color, GameHistory, Move, Position, Square, eval, perft_divide};
+use tokin_engine::{
+    Color, GameHistory, Move, Position, Square, UsiPositionError, eval, perft_divide,
+};
 
 /// What the event loop hears about.
 #[derive(Debug)]
@@ -86,15 +88,93 @@ fn with_keep_alive<T>(out: &Output, every: Duration, work: impl FnOnce() -> T) -
     })
 }
 
-/// Flags shared between the session and a search thread.
+/// What a search thread and the session share about the reply: whether it may go out yet,
+/// and whether it has.
+///
+/// `go infinite` and `go ponder` hold their `bestmove` until `stop` (or `ponderhit`); the
+/// thread holding it sleeps on a condition variable that the session signals, so nothing
+/// polls while a search waits.
 struct Control {
-    /// `stop`, `gameover` or `quit` arrived: reply now.
-    released: AtomicBool,
-    /// `go ponder` still waiting for `ponderhit`.
-    pondering: AtomicBool,
+    hold: Mutex<Hold>,
+    /// Signalled whenever [`Control::hold`] changes.
+    changed: Condvar,
     /// The search thread has written its `bestmove`: the search is over, even if the
     /// session has not yet heard so through [`Event::SearchDone`].
     answered: AtomicBool,
+}
+
+/// The state a held reply waits on.
+#[derive(Clone, Copy, Debug, Default)]
+struct Hold {
+    /// `stop`, `gameover` or `quit` arrived: reply now.
+    released: bool,
+    /// `go ponder` still waiting for `ponderhit`.
+    pondering: bool,
+}
+
+impl Control {
+    fn new(pondering: bool) -> Control {
+        Control {
+            hold: Mutex::new(Hold {
+                released: false,
+                pondering,
+            }),
+            changed: Condvar::new(),
+            answered: AtomicBool::new(false),
+        }
+    }
+
+    /// The lock on the hold state. A thread that panicked while holding it left plain flags,
+    /// which are still right, so a poisoned lock is used as it is.
+    fn lock(&self) -> MutexGuard<'_, Hold> {
+        self.hold.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Changes the hold state and wakes the thread waiting on it.
+    fn update(&self, change: impl FnOnce(&mut Hold)) {
+        change(&mut self.lock());
+        self.changed.notify_all();
+    }
+
+    /// `stop`, `gameover` or `quit`: the reply goes out now.
+    fn release(&self) {
+        self.update(|h| {
+            h.released = true;
+            h.pondering = false;
+        });
+    }
+
+    /// Whether the search is a `go ponder` that has not yet had its `ponderhit`.
+    fn is_pondering(&self) -> bool {
+        self.lock().pondering
+    }
+
+    /// `ponderhit`: the search now plays for real and may reply once it is done.
+    fn end_ponder(&self) {
+        self.update(|h| h.pondering = false);
+    }
+
+    /// Blocks the search thread until its reply may go out: at once for a plain `go`; for
+    /// `go infinite` (`infinite`) until released; for `go ponder` until released or
+    /// `ponderhit`.
+    fn wait_for_release(&self, infinite: bool) {
+        let mut hold = self.lock();
+        while (infinite || hold.pondering) && !hold.released {
+            hold = self
+                .changed
+                .wait(hold)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Notes that the reply is out.
+    fn mark_answered(&self) {
+        self.answered.store(true, Ordering::Release);
+    }
+
+    fn is_answered(&self) -> bool {
+        self.answered.load(Ordering::Acquire)
+    }
 }
 
 struct Running {
@@ -212,28 +292,6 @@ impl SearchObserver for InfoPrinter {
     }
 }
 
-/// Reads a position from `start` and `moves`, or says which part is wrong.
-fn build_position(start: &Start, moves: &[String]) -> Result<(Position, GameHistory), String> {
-    let mut pos = match start {
-        Start::Startpos => Position::startpos(),
-        // Tsume positions (no attacking king) and problem positions with extra pieces are
-        // read under relaxed rules; the strict error is the one reported.
-        Start::Sfen(s) => Position::from_sfen(s)
-            .or_else(|e| Position::from_sfen_relaxed(s).map_err(|_| e))
-            .map_err(|e| format!("bad sfen `{s}`: {e}"))?,
-    };
-    let mut history = GameHistory::new(&pos);
-    for (i, text) in moves.iter().enumerate() {
-        let Some(mv) = Move::from_usi(text) else {
-            return Err(format!("move {} `{text}` is not a USI move", i + 1));
-        };
-        pos.play(mv)
-            .map_err(|e| format!("move {} `{text}` is illegal: {e}", i + 1))?;
-        history.push(&pos);
-    }
-    Ok((pos, history))
-}
-
 /// The board as text for the `d` command: the compact diagram of `tokin board` (Black at the
 /// bottom, hands above and below, ◀ at the side to move), then the SFEN.
 pub fn diagram(pos: &Position) -> Vec<String> {
@@ -305,11 +363,23 @@ impl Session {
     /// Stops the running search, if any, and waits for its reply.
     fn stop_search(&mut self) {
         if let Some(r) = self.running.take() {
-            r.control.released.store(true, Ordering::Release);
-            r.control.pondering.store(false, Ordering::Release);
+            r.control.release();
             r.signals.stop();
             let _ = r.handle.join();
         }
+    }
+
+    /// `position`: sets up `start` and `moves` under the `PositionStrictness` option.
+    ///
+    /// # Errors
+    /// What is wrong with the start or which move is bad; the previous position stays.
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), UsiPositionError> {
+        let strictness = self.options.position_strictness;
+        let (pos, history) = Position::from_usi_start(start.as_str(), moves, strictness)?;
+        self.pos = pos;
+        self.history = history;
+        self.last_to = moves.last().and_then(|m| Move::from_usi(m)).map(|m| m.to());
+        Ok(())
     }
 
     /// Handles one event.
@@ -338,7 +408,7 @@ impl Session {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.control.answered.load(Ordering::Acquire))
+            .is_some_and(|r| r.control.is_answered())
             && let Some(r) = self.running.take()
         {
             let _ = r.handle.join();
@@ -389,17 +459,16 @@ impl Session {
                     .unwrap_or_else(|e| e.into_inner())
                     .clear();
             }
-            Command::Position { start, moves } => match build_position(&start, &moves) {
-                Ok((pos, history)) => {
-                    self.pos = pos;
-                    self.history = history;
-                    self.last_to = moves.last().and_then(|m| Move::from_usi(m)).map(|m| m.to());
+            Command::Position { start, moves } => {
+                if let Err(e) = self.set_position(&start, &moves) {
+                    // A GUI that sent a bad position still gets a legal move from `go`: the
+                    // one of the last good position, which the message names.
+                    self.info_string(format!(
+                        "error: position: {e}; keeping the previous position {}",
+                        self.pos.to_sfen()
+                    ));
                 }
-                Err(e) => self.info_string(format!(
-                    "error: position: {e}; keeping the previous position {}",
-                    self.pos.to_sfen()
-                )),
-            },
+            }
             Command::Go(go) => self.go(go),
             Command::Stop => self.stop_search(),
             Command::PonderHit(clock) => self.ponderhit(clock),
@@ -444,7 +513,7 @@ impl Session {
         let Some(r) = &self.running else {
             return;
         };
-        if !r.control.pondering.load(Ordering::Acquire) {
+        if !r.control.is_pondering() {
             return;
         }
         let clock = if clock.any() { clock } else { r.ponder_clock };
@@ -452,9 +521,11 @@ impl Session {
             Some(b) => r.signals.set_time_limits(Some(b.soft), Some(b.hard)),
             None => r.signals.set_time_limits(None, None),
         }
-        r.control.pondering.store(false, Ordering::Release);
+        r.control.end_ponder();
     }
 
+    /// `go`: reports the fields it could not read, then runs `go perft` at once, or starts
+    /// the mate solver or the search on a thread of its own.
     fn go(&mut self, go: GoParams) {
         self.stop_search();
         for w in &go.warnings {
@@ -466,134 +537,26 @@ impl Session {
         }
         let id = self.next_id;
         self.next_id += 1;
+        // The clock starts now, before the hash is checked and the thread started.
         let signals = Arc::new(Signals::new());
-        let control = Arc::new(Control {
-            released: AtomicBool::new(false),
-            pondering: AtomicBool::new(go.ponder),
-            answered: AtomicBool::new(false),
-        });
-        let out = Arc::clone(&self.out);
-        let tx = self.tx.clone();
-        let pos = self.pos.clone();
-        let side = pos.side_to_move();
-
-        let spawned = if let Some(limit) = go.mate {
-            if let MateLimit::Millis(ms) = limit {
-                signals.set_time_limits(None, Some(Duration::from_millis(ms.max(1))));
-            }
-            let signals2 = Arc::clone(&signals);
-            let control2 = Arc::clone(&control);
-            std::thread::Builder::new()
-                .name("mate".into())
-                .stack_size(64 << 20)
-                .spawn(move || {
-                    let line = match mate_search(&pos, &signals2, 255) {
-                        MateResult::Mate(moves) => {
-                            let v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                            format!("checkmate {}", v.join(" "))
-                        }
-                        MateResult::NoMate => "checkmate nomate".to_string(),
-                        MateResult::Timeout => "checkmate timeout".to_string(),
-                    };
-                    say(&out, line);
-                    control2.answered.store(true, Ordering::Release);
-                    let _ = tx.send(Event::SearchDone(id));
-                })
-        } else {
-            let tt = self.ensure_tt();
-            let o = &self.options;
-            let min_opt = |a: Option<u64>, b: u64| match (a, b) {
-                (Some(a), 0) => Some(a),
-                (Some(a), b) => Some(a.min(b)),
-                (None, 0) => None,
-                (None, b) => Some(b),
-            };
-            let limits = Limits {
-                depth: min_opt(go.depth.map(u64::from), o.depth_limit)
-                    .map(|d| d.clamp(1, 120) as u32),
-                nodes: min_opt(go.nodes, o.nodes_limit).map(|n| n.max(1)),
-                multipv: o.multipv as usize,
-                threads: o.threads as usize,
-                draw_value: o.draw_value as i32,
-                entering_king_rule: o.entering_king_rule,
-                max_moves_to_draw: o.max_moves_to_draw.min(u64::from(u32::MAX)) as u32,
-                searchmoves: go
-                    .searchmoves
-                    .iter()
-                    .filter_map(|m| Move::from_usi(m))
-                    .collect(),
-            };
-            if !go.ponder && !go.infinite {
-                let b = match go.movetime {
-                    Some(ms) => Some(movetime_budget(ms, o.network_delay)),
-                    None => budget(&go.clock, side, o.network_delay),
-                };
-                if let Some(b) = b {
-                    signals.set_time_limits(Some(b.soft), Some(b.hard));
-                }
-            }
-            let hold = go.infinite;
-            let multipv = o.multipv > 1;
-            let pv_notation = o.pv_notation.map(|style| PvNotation {
-                style,
-                root: pos.clone(),
-                last_to: self.last_to,
-            });
-            let history = self.history.clone();
-            let tables = Arc::clone(&self.tables);
-            let signals2 = Arc::clone(&signals);
-            let control2 = Arc::clone(&control);
-            std::thread::Builder::new()
-                .name("search".into())
-                .stack_size(64 << 20)
-                .spawn(move || {
-                    let mut printer = InfoPrinter {
-                        out: Arc::clone(&out),
-                        multipv,
-                        last_bound_line: None,
-                        pv_notation,
-                    };
-                    let result = {
-                        let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
-                        search_with_tables(
-                            &pos,
-                            &history,
-                            &limits,
-                            &tt,
-                            &signals2,
-                            &mut printer,
-                            &mut tables,
-                        )
-                    };
-                    // `go infinite` and `go ponder` keep their answer until told.
-                    while (hold || control2.pondering.load(Ordering::Acquire))
-                        && !control2.released.load(Ordering::Acquire)
-                    {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                    let mut lines = Vec::new();
-                    if let Some(mut info) = result.info {
-                        info.time = signals2.elapsed().max(info.time);
-                        lines.push(format_info(&info, multipv));
-                        lines.extend(printer.pv_notation.as_ref().and_then(|p| p.line(&info)));
-                    }
-                    lines.push(match result.outcome {
-                        SearchOutcome::Move {
-                            best,
-                            ponder: Some(p),
-                        } => {
-                            format!("bestmove {best} ponder {p}")
-                        }
-                        SearchOutcome::Move { best, ponder: None } => format!("bestmove {best}"),
-                        SearchOutcome::Resign => "bestmove resign".to_string(),
-                        SearchOutcome::Win => "bestmove win".to_string(),
-                    });
-                    say_all(&out, &lines);
-                    control2.answered.store(true, Ordering::Release);
-                    let _ = tx.send(Event::SearchDone(id));
-                })
+        let control = Arc::new(Control::new(go.ponder));
+        let reply = Reply {
+            out: Arc::clone(&self.out),
+            tx: self.tx.clone(),
+            id,
+            control: Arc::clone(&control),
         };
-        match spawned {
+        let started = match go.mate {
+            Some(limit) => {
+                let job = self.prepare_mate(limit, &signals);
+                start_thread("mate", move || run_mate(job, reply))
+            }
+            None => {
+                let job = self.prepare_search(&go, &signals);
+                start_thread("search", move || run_search(job, reply))
+            }
+        };
+        match started {
             Ok(handle) => {
                 self.running = Some(Running {
                     id,
@@ -601,23 +564,135 @@ impl Session {
                     control,
                     handle,
                     ponder_clock: go.clock,
-                    side,
+                    side: self.pos.side_to_move(),
                 });
             }
-            Err(e) => {
-                // Without a thread, answer at once so the GUI is not left waiting.
-                self.info_string(format!("error: cannot start the search thread: {e}"));
-                let reply = if go.mate.is_some() {
-                    "checkmate timeout".to_string()
-                } else {
-                    match self.pos.legal_moves().first() {
-                        Some(m) => format!("bestmove {m}"),
-                        None => "bestmove resign".to_string(),
-                    }
-                };
-                say(&self.out, reply);
+            Err(e) => self.answer_without_thread(go.mate.is_some(), &e),
+        }
+    }
+
+    /// What the mate solver needs for `go mate`, its time limit set on `signals`.
+    fn prepare_mate(&self, limit: MateLimit, signals: &Arc<Signals>) -> MateJob {
+        if let MateLimit::Millis(ms) = limit {
+            signals.set_time_limits(None, Some(Duration::from_millis(ms.max(1))));
+        }
+        MateJob {
+            pos: self.pos.clone(),
+            signals: Arc::clone(signals),
+        }
+    }
+
+    /// What the search needs for `go`: the hash (made now if `isready` did not), the
+    /// limits, the clock set on `signals`, and the printer of its `info` lines.
+    fn prepare_search(&mut self, go: &GoParams, signals: &Arc<Signals>) -> SearchJob {
+        let tt = self.ensure_tt();
+        let limits = self.search_limits(go);
+        self.set_clock(go, signals);
+        SearchJob {
+            pos: self.pos.clone(),
+            history: self.history.clone(),
+            limits,
+            tt,
+            tables: Arc::clone(&self.tables),
+            signals: Arc::clone(signals),
+            printer: self.info_printer(),
+            infinite: go.infinite,
+        }
+    }
+
+    /// The search's limits: `go`'s depth and nodes within the `DepthLimit` and `NodesLimit`
+    /// options, the rules and settings of the options, and the usable `searchmoves`.
+    fn search_limits(&self, go: &GoParams) -> Limits {
+        let o = &self.options;
+        // The smaller of `go`'s limit and the option's, where the option's 0 means none.
+        let min_opt = |a: Option<u64>, b: u64| match (a, b) {
+            (Some(a), 0) => Some(a),
+            (Some(a), b) => Some(a.min(b)),
+            (None, 0) => None,
+            (None, b) => Some(b),
+        };
+        Limits {
+            depth: min_opt(go.depth.map(u64::from), o.depth_limit).map(|d| d.clamp(1, 120) as u32),
+            nodes: min_opt(go.nodes, o.nodes_limit).map(|n| n.max(1)),
+            multipv: o.multipv as usize,
+            threads: o.threads as usize,
+            draw_value: o.draw_value as i32,
+            entering_king_rule: o.entering_king_rule,
+            max_moves_to_draw: o.max_moves_to_draw.min(u64::from(u32::MAX)) as u32,
+            searchmoves: self.root_moves(&go.searchmoves),
+        }
+    }
+
+    /// The `searchmoves` entries that are legal moves here, each once. Every entry that is
+    /// not a USI move or is illegal is named in an `info string`, and so is having none
+    /// left of a non-empty list: then every move is searched, as with no list.
+    fn root_moves(&self, entries: &[String]) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for text in entries {
+            let Some(mv) = Move::from_usi(text) else {
+                self.info_string(format!(
+                    "error: go: searchmoves `{text}` is not a USI move; ignored"
+                ));
+                continue;
+            };
+            match self.pos.is_legal(mv) {
+                Ok(()) if !moves.contains(&mv) => moves.push(mv),
+                Ok(()) => {}
+                Err(e) => self.info_string(format!(
+                    "error: go: searchmoves `{text}` is illegal here: {e}; ignored"
+                )),
             }
         }
+        if moves.is_empty() && !entries.is_empty() {
+            self.info_string("error: go: no usable searchmoves entry; searching all moves");
+        }
+        moves
+    }
+
+    /// Sets the time a timed `go` may take on `signals`: `movetime`, else the budget of the
+    /// clocks. `go infinite` and `go ponder` get none (`ponderhit` brings the ponder's).
+    fn set_clock(&self, go: &GoParams, signals: &Signals) {
+        if go.ponder || go.infinite {
+            return;
+        }
+        let delay = self.options.network_delay;
+        let b = match go.movetime {
+            Some(ms) => Some(movetime_budget(ms, delay)),
+            None => budget(&go.clock, self.pos.side_to_move(), delay),
+        };
+        if let Some(b) = b {
+            signals.set_time_limits(Some(b.soft), Some(b.hard));
+        }
+    }
+
+    /// The printer of the search's `info` lines, with the PV in notation if `PvNotation`
+    /// asks for it.
+    fn info_printer(&self) -> InfoPrinter {
+        InfoPrinter {
+            out: Arc::clone(&self.out),
+            multipv: self.options.multipv > 1,
+            last_bound_line: None,
+            pv_notation: self.options.pv_notation.map(|style| PvNotation {
+                style,
+                root: self.pos.clone(),
+                last_to: self.last_to,
+            }),
+        }
+    }
+
+    /// Answers `go` at once when its thread could not be started, so the GUI is not left
+    /// waiting: a legal move (or `resign`), or `checkmate timeout` for `go mate`.
+    fn answer_without_thread(&self, mate: bool, e: &std::io::Error) {
+        self.info_string(format!("error: cannot start the search thread: {e}"));
+        let reply = if mate {
+            "checkmate timeout".to_string()
+        } else {
+            match self.pos.legal_moves().first() {
+                Some(m) => format!("bestmove {m}"),
+                None => "bestmove resign".to_string(),
+            }
+        };
+        say(&self.out, reply);
     }
 
     /// `go perft N`. It runs on the loop thread, so the depth is capped to keep the
@@ -642,6 +717,120 @@ impl Session {
         }
         lines.push(format!("Nodes searched: {total}"));
         say_all(&self.out, &lines);
+    }
+}
+
+/// Where a search thread writes its reply, and how it tells the session that it has.
+struct Reply {
+    out: Output,
+    tx: Sender<Event>,
+    id: u64,
+    control: Arc<Control>,
+}
+
+impl Reply {
+    /// Writes the reply's lines (the last is `bestmove` or `checkmate`), then marks the
+    /// search answered and tells the session, which joins the thread.
+    fn send(self, lines: &[String]) {
+        say_all(&self.out, lines);
+        self.control.mark_answered();
+        // The session may be gone (the engine is quitting); nobody is left to tell.
+        let _ = self.tx.send(Event::SearchDone(self.id));
+    }
+}
+
+/// What the mate solver's thread takes with it.
+struct MateJob {
+    pos: Position,
+    signals: Arc<Signals>,
+}
+
+/// What a search thread takes with it.
+struct SearchJob {
+    pos: Position,
+    history: GameHistory,
+    limits: Limits,
+    tt: Arc<TranspositionTable>,
+    tables: Arc<Mutex<SearchTables>>,
+    signals: Arc<Signals>,
+    printer: InfoPrinter,
+    /// `go infinite`: the reply waits for `stop` even when the search ends first.
+    infinite: bool,
+}
+
+/// Starts a search or mate thread, with a stack large enough for the search's recursion
+/// (up to [`MAX_PLY`](tokin_engine::search::MAX_PLY) plies) and the mate solver's.
+fn start_thread(
+    name: &str,
+    work: impl FnOnce() + Send + 'static,
+) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .stack_size(64 << 20)
+        .spawn(work)
+}
+
+/// The mate solver's thread: one `checkmate` line.
+fn run_mate(job: MateJob, reply: Reply) {
+    let line = match mate_search(&job.pos, &job.signals, 255) {
+        MateResult::Mate(moves) => {
+            let v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            format!("checkmate {}", v.join(" "))
+        }
+        MateResult::NoMate => "checkmate nomate".to_string(),
+        MateResult::Timeout => "checkmate timeout".to_string(),
+    };
+    reply.send(&[line]);
+}
+
+/// The search thread: searches, holds the reply of `go infinite` and `go ponder` until the
+/// session lets it go, then writes the final `info` line and `bestmove`.
+fn run_search(job: SearchJob, reply: Reply) {
+    let SearchJob {
+        pos,
+        history,
+        limits,
+        tt,
+        tables,
+        signals,
+        mut printer,
+        infinite,
+    } = job;
+    let result = {
+        // A search that panicked left statistics that are still usable move ordering.
+        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        search_with_tables(
+            &pos,
+            &history,
+            &limits,
+            &tt,
+            &signals,
+            &mut printer,
+            &mut tables,
+        )
+    };
+    reply.control.wait_for_release(infinite);
+    let mut lines = Vec::new();
+    if let Some(mut info) = result.info {
+        // The time is the whole think, the wait for `stop` or `ponderhit` included.
+        info.time = signals.elapsed().max(info.time);
+        lines.push(format_info(&info, printer.multipv));
+        lines.extend(printer.pv_notation.as_ref().and_then(|p| p.line(&info)));
+    }
+    lines.push(bestmove_line(&result.outcome));
+    reply.send(&lines);
+}
+
+/// The `bestmove` line of a search's outcome.
+fn bestmove_line(outcome: &SearchOutcome) -> String {
+    match outcome {
+        SearchOutcome::Move {
+            best,
+            ponder: Some(p),
+        } => format!("bestmove {best} ponder {p}"),
+        SearchOutcome::Move { best, ponder: None } => format!("bestmove {best}"),
+        SearchOutcome::Resign => "bestmove resign".to_string(),
+        SearchOutcome::Win => "bestmove win".to_string(),
     }
 }
 
@@ -711,6 +900,55 @@ mod tests {
             String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
         }
     }
+
+    /// A held reply waits, without polling, for exactly what releases it: `stop` for
+    /// `go infinite`; `ponderhit` or `stop` for `go ponder`; nothing for a plain `go`.
+    #[test]
+    fn held_replies_wait_for_their_release() {
+        let waits = |control: &Arc<Control>, infinite: bool| {
+            let c = Arc::clone(control);
+            let (done, heard) = channel();
+            std::thread::spawn(move || {
+                c.wait_for_release(infinite);
+                let _ = done.send(());
+            });
+            heard
+        };
+        let quick = Duration::from_millis(50);
+        let plain = Arc::new(Control::new(false));
+        assert!(waits(&plain, false).recv_timeout(WAIT).is_ok());
+
+        let infinite = Arc::new(Control::new(false));
+        let heard = waits(&infinite, true);
+        assert!(heard.recv_timeout(quick).is_err(), "released before stop");
+        infinite.end_ponder();
+        assert!(
+            heard.recv_timeout(quick).is_err(),
+            "ponderhit released infinite"
+        );
+        infinite.release();
+        assert!(heard.recv_timeout(WAIT).is_ok());
+
+        let ponder = Arc::new(Control::new(true));
+        assert!(ponder.is_pondering());
+        let heard = waits(&ponder, false);
+        assert!(
+            heard.recv_timeout(quick).is_err(),
+            "released before ponderhit"
+        );
+        ponder.end_ponder();
+        assert!(heard.recv_timeout(WAIT).is_ok());
+        assert!(!ponder.is_pondering());
+
+        let stopped = Arc::new(Control::new(true));
+        let heard = waits(&stopped, false);
+        stopped.release();
+        assert!(heard.recv_timeout(WAIT).is_ok());
+        assert!(!stopped.is_pondering());
+    }
+
+    /// How long a test waits for something that should happen at once, before failing.
+    const WAIT: Duration = Duration::from_secs(20);
 
     /// Slow work at `isready` is accompanied by empty lines, which stop when it is done;
     /// quick work writes nothing and does not wait for the next tick.

@@ -65,6 +65,17 @@ fn sfen_and_moves() {
 }
 
 #[test]
+fn perft_reads_handicap_names() {
+    // White, to move, has lost rook and bishop: 9 pawns, 2 lances and 3 steps each for the
+    // silvers, the golds and the king.
+    let o = tokin(&["perft", "1", "--sfen", "2-pieces"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 26"));
+    let o = tokin(&["perft", "3", "--sfen", "二枚落ち", "--strictness", "game"]);
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 19740"));
+}
+
+#[test]
 fn bad_input_exits_2_with_a_message() {
     for (args, needle) in [
         (vec!["perft", "3", "--sfen", "lnsgkgsnl/9 b - 1"], "9 ranks"),
@@ -73,6 +84,12 @@ fn bad_input_exits_2_with_a_message() {
             "move 2 `7g7f`",
         ),
         (vec!["perft", "3", "--moves", "xyz"], "not a USI move"),
+        // The message names the flag at fault.
+        (vec!["perft", "3", "--sfen", "x b - 1"], "--sfen: "),
+        (
+            vec!["perft", "3", "--moves", "7g7f", "P*5e"],
+            "--moves: move 2 `P*5e` is illegal",
+        ),
         (vec!["perft", "3", "--threads", "0"], "at least 1"),
         (vec!["perft", "99"], "too deep"),
     ] {

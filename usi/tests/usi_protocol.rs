@@ -614,3 +614,48 @@ fn pv_notation_adds_the_pv_in_japanese_with_dou_from_the_first_move() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn bad_searchmoves_entries_are_named_and_the_rest_searched() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves 7g7f xyz 7g7e 1g1f");
+    let lines = e.until(is_best);
+    let notes: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(notes.len(), 2, "{lines:?}");
+    assert!(
+        notes[0].contains("`xyz`") && notes[0].contains("not a USI move"),
+        "{}",
+        notes[0]
+    );
+    assert!(
+        notes[1].contains("`7g7e`") && notes[1].contains("illegal"),
+        "{}",
+        notes[1]
+    );
+    let best = lines.last().unwrap();
+    assert!(
+        best.starts_with("bestmove 7g7f") || best.starts_with("bestmove 1g1f"),
+        "{best}"
+    );
+    // None usable: said so, and every move is searched.
+    e.send("go depth 2 searchmoves 1a1b");
+    let lines = e.until(is_best);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("`1a1b`")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("searching all moves")),
+        "{lines:?}"
+    );
+    assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+}
