@@ -381,8 +381,14 @@ fn damaged_files_name_the_place_and_lenient_mode_keeps_the_start() {
         assert!(e.to_string().starts_with(name), "{name}: {e}");
         assert_eq!(e.ply, ply, "{name}: {e}");
         if let Some(kept) = kept {
-            let p =
-                read_with(name, ReadOptions { lenient: true }).unwrap_or_else(|e| panic!("{e}"));
+            let p = read_with(
+                name,
+                ReadOptions {
+                    lenient: true,
+                    ..ReadOptions::default()
+                },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(p.records[0].main.moves.len(), kept, "{name}");
             assert_eq!(p.warnings.len(), 1, "{name}");
         }
@@ -393,7 +399,14 @@ fn parse_all_formats(bytes: &[u8]) {
     let text = record::decode(bytes);
     for f in Format::ALL {
         for lenient in [false, true] {
-            if let Ok(p) = record::parse(&text, f, ReadOptions { lenient }) {
+            if let Ok(p) = record::parse(
+                &text,
+                f,
+                ReadOptions {
+                    lenient,
+                    ..ReadOptions::default()
+                },
+            ) {
                 // Whatever was read can be written again.
                 for r in &p.records {
                     let _ = record::write(r, f);
@@ -483,7 +496,9 @@ fn several_games_in_one_file_survive_csa_usi_and_psn() {
     }
     let w = record::write_all(&games, Format::Kif);
     assert!(
-        w.losses.iter().any(|l| l.contains("one game per file")),
+        w.losses
+            .iter()
+            .any(|l| l.to_string().contains("one game per file")),
         "{:?}",
         w.losses
     );

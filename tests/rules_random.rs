@@ -9,7 +9,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-use tokin_core::{Handicap, Move, PieceKind, Position, Square};
+use tokin_core::{HandPiece, Handicap, Move, Position, Square};
 
 /// Every move the USI syntax can express: all board moves with and without promotion and
 /// all drops of the seven hand kinds.
@@ -23,9 +23,9 @@ fn all_syntactic_moves() -> Vec<Move> {
             }
         }
     }
-    for k in PieceKind::HAND {
+    for p in HandPiece::ALL {
         for to in Square::ALL {
-            v.push(Move::drop(k, to));
+            v.push(Move::drop(p, to));
         }
     }
     v

@@ -1,38 +1,69 @@
 //! Pieces in hand (持ち駒, *mochigoma*).
 
-use crate::PieceKind;
+use crate::{HandPiece, PieceKind};
 use core::fmt;
 
-/// The pieces one side holds in hand: a count for each of the seven hand kinds.
+/// The pieces one side holds in hand: a count for each of the seven [`HandPiece`]s.
 ///
-/// Packed into one `u32`, a byte-aligned field per kind would waste space, so each kind has a
-/// field just wide enough for a whole set (5 bits for pawns, 3 for lance to gold, 2 for bishop
-/// and rook). Adding or removing a piece is one add or subtract. Counts are checked on the way
-/// in ([`Hand::with_count`]) so a field can never overflow into its neighbour.
+/// Packed into one `u32`, a byte-aligned field per piece would waste space, so each piece has
+/// a field just wide enough for what [`Hand::capacity`] allows (5 bits for pawns, 3 for lance
+/// to gold, 2 for bishop and rook), with a clear guard bit above each field. Adding or
+/// removing a piece is one add or subtract. Every way to build a hand checks the count
+/// ([`Hand::with_count`], [`Hand::checked_add`], [`Hand::checked_remove`]), so a field never
+/// overflows into its guard bit: the guard bits of a `Hand` are always clear.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Hand(u32);
 
 const SHIFT: [u32; 7] = [0, 6, 10, 14, 18, 22, 25];
 const MASK: [u32; 7] = [0x1f, 0x7, 0x7, 0x7, 0x7, 0x3, 0x3];
 
+/// The bit just above each field. An add that overflows a full field carries into it, and a
+/// subtract from an empty field borrows through it (whatever lies above), so one test of these
+/// bits after the arithmetic tells whether a count left its range.
+const GUARDS: u32 = {
+    let mut g = 0;
+    let mut i = 0;
+    while i < 7 {
+        g |= (MASK[i] + 1) << SHIFT[i];
+        i += 1;
+    }
+    g
+};
+
+// The fields and their guard bits fit one `u32` without overlapping, and a full set of each
+// piece fits its field: a position that passes the strict checks (at most a set of each kind,
+// `Setup::validate`) is within the relaxed limits (`Setup::validate_relaxed`, at most
+// `capacity` of each), which is what makes `Hand::add` safe for every position.
+const _: () = {
+    let mut used = 0u32;
+    let mut i = 0;
+    while i < 7 {
+        let field = (MASK[i] << SHIFT[i]) | ((MASK[i] + 1) << SHIFT[i]);
+        assert!(used & field == 0, "hand fields overlap");
+        used |= field;
+        assert!(
+            HandPiece::ALL[i].kind().set_count() as u32 <= MASK[i],
+            "a full set does not fit a hand field"
+        );
+        i += 1;
+    }
+};
+
 impl Hand {
     /// An empty hand.
     pub const EMPTY: Hand = Hand(0);
 
-    /// How many pieces of `kind` (a hand kind) are held; 0 for kinds that cannot be held.
+    /// How many of `piece` are held.
     #[inline]
-    pub const fn count(self, kind: PieceKind) -> u8 {
-        if !kind.is_hand_kind() {
-            return 0;
-        }
-        let i = kind.index();
+    pub const fn count(self, piece: HandPiece) -> u8 {
+        let i = piece.index();
         ((self.0 >> SHIFT[i]) & MASK[i]) as u8
     }
 
-    /// Whether at least one piece of `kind` is held.
+    /// Whether at least one `piece` is held.
     #[inline]
-    pub const fn has(self, kind: PieceKind) -> bool {
-        self.count(kind) > 0
+    pub const fn has(self, piece: HandPiece) -> bool {
+        self.count(piece) > 0
     }
 
     /// Whether the hand holds nothing.
@@ -41,58 +72,80 @@ impl Hand {
         self.0 == 0
     }
 
-    /// The most pieces of `kind` a hand can record: 31 pawns, 7 lances, knights, silvers or
-    /// golds, 3 bishops or rooks. That is more than a set has (which [`Setup::validate`]
-    /// enforces) so that the problem positions of published perft suites, which have extra
-    /// pieces, can still be represented.
+    /// The most of `piece` a hand can record: 31 pawns, 7 lances, knights, silvers or golds,
+    /// 3 bishops or rooks. That is more than a set has (which [`Setup::validate`] enforces)
+    /// so that the problem positions of published perft suites, which have extra pieces, can
+    /// still be represented.
     ///
     /// [`Setup::validate`]: crate::Setup::validate
-    pub const fn capacity(kind: PieceKind) -> u8 {
-        if kind.is_hand_kind() {
-            MASK[kind.index()] as u8
-        } else {
-            0
-        }
+    #[inline]
+    pub const fn capacity(piece: HandPiece) -> u8 {
+        MASK[piece.index()] as u8
     }
 
-    /// The same hand with `n` pieces of `kind`, or `None` when `kind` cannot be held or `n`
-    /// is more than [`Hand::capacity`].
-    pub const fn with_count(self, kind: PieceKind, n: u8) -> Option<Hand> {
-        if !kind.is_hand_kind() || n > Hand::capacity(kind) {
+    /// The same hand with `n` of `piece`, or `None` when `n` is more than
+    /// [`Hand::capacity`].
+    pub const fn with_count(self, piece: HandPiece, n: u8) -> Option<Hand> {
+        if n > Hand::capacity(piece) {
             return None;
         }
-        let i = kind.index();
+        let i = piece.index();
         Some(Hand(
             (self.0 & !(MASK[i] << SHIFT[i])) | ((n as u32) << SHIFT[i]),
         ))
     }
 
-    /// Adds one piece of `kind` (a hand kind whose count is below a full set).
+    /// The same hand with one more `piece`, or `None` when it already holds
+    /// [`Hand::capacity`] of them.
     #[inline]
-    pub(crate) fn add(&mut self, kind: PieceKind) {
-        debug_assert!(self.count(kind) < Hand::capacity(kind));
-        self.0 += 1 << SHIFT[kind.index()];
+    pub const fn checked_add(self, piece: HandPiece) -> Option<Hand> {
+        let h = self.0.wrapping_add(1 << SHIFT[piece.index()]);
+        if h & GUARDS != 0 { None } else { Some(Hand(h)) }
     }
 
-    /// Removes one piece of `kind`, which must be held.
+    /// The same hand with one `piece` fewer, or `None` when it holds none.
     #[inline]
-    pub(crate) fn remove(&mut self, kind: PieceKind) {
-        debug_assert!(self.has(kind));
-        self.0 -= 1 << SHIFT[kind.index()];
+    pub const fn checked_remove(self, piece: HandPiece) -> Option<Hand> {
+        let h = self.0.wrapping_sub(1 << SHIFT[piece.index()]);
+        if h & GUARDS != 0 { None } else { Some(Hand(h)) }
+    }
+
+    /// Adds one `piece`: the capture path of [`Position`](crate::Position), which is hot and
+    /// needs no check.
+    ///
+    /// It cannot overflow for a position's hand. Every position is checked when it is built
+    /// ([`Setup::validate`](crate::Setup::validate) or `validate_relaxed`): counting the
+    /// pieces of each kind on the board (promoted or not) and in both hands, there are at most
+    /// [`Hand::capacity`] of them. A move only carries pieces between the board and the
+    /// hands (a capture moves one from the board to a hand, a drop one from a hand to the
+    /// board; `Position::play_unchecked` refuses a drop of a piece not held), so that total
+    /// never grows, and no hand can hold more than the total. Debug builds check it anyway.
+    #[inline]
+    pub(crate) fn add(&mut self, piece: HandPiece) {
+        debug_assert!(self.count(piece) < Hand::capacity(piece));
+        self.0 += 1 << SHIFT[piece.index()];
+    }
+
+    /// Removes one `piece`. The caller has checked that it is held (the drop path of
+    /// [`Position`](crate::Position) tests [`Hand::has`] first), so this cannot underflow.
+    #[inline]
+    pub(crate) fn remove(&mut self, piece: HandPiece) {
+        debug_assert!(self.has(piece));
+        self.0 -= 1 << SHIFT[piece.index()];
     }
 
     /// Whether every count of `self` is at least the count in `other` (a superior hand).
     pub fn covers(self, other: Hand) -> bool {
-        PieceKind::HAND
+        HandPiece::ALL
             .iter()
-            .all(|&k| self.count(k) >= other.count(k))
+            .all(|&p| self.count(p) >= other.count(p))
     }
 
-    /// The kinds held, pawn first, with their counts.
-    pub fn iter(self) -> impl Iterator<Item = (PieceKind, u8)> {
-        PieceKind::HAND
+    /// The pieces held, pawn first, with their counts.
+    pub fn iter(self) -> impl Iterator<Item = (HandPiece, u8)> {
+        HandPiece::ALL
             .into_iter()
-            .map(move |k| (k, self.count(k)))
+            .map(move |p| (p, self.count(p)))
             .filter(|&(_, n)| n > 0)
     }
 
@@ -111,13 +164,13 @@ impl Hand {
 impl fmt::Display for Hand {
     /// Writes the SFEN hand of Black (upper case), rook first: `R2B3P`. Empty hands write nothing.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for k in PieceKind::HAND.into_iter().rev() {
-            let n = self.count(k);
+        for p in HandPiece::ALL.into_iter().rev() {
+            let n = self.count(p);
             if n > 1 {
                 write!(f, "{n}")?;
             }
             if n > 0 {
-                f.write_str(k.usi_str())?;
+                f.write_str(PieceKind::from(p).usi_str())?;
             }
         }
         Ok(())
@@ -131,22 +184,52 @@ mod tests {
     #[test]
     fn counts_are_independent() {
         let mut h = Hand::EMPTY;
-        for k in PieceKind::HAND {
-            for _ in 0..k.set_count() {
-                h.add(k);
+        for p in HandPiece::ALL {
+            for _ in 0..p.kind().set_count() {
+                h.add(p);
             }
         }
-        for k in PieceKind::HAND {
-            assert_eq!(h.count(k), k.set_count());
+        for p in HandPiece::ALL {
+            assert_eq!(h.count(p), p.kind().set_count());
         }
-        h.remove(PieceKind::Gold);
-        assert_eq!(h.count(PieceKind::Gold), 3);
-        assert_eq!(h.count(PieceKind::Silver), 4);
-        assert_eq!(Hand::EMPTY.with_count(PieceKind::Rook, 4), None);
-        assert_eq!(Hand::EMPTY.with_count(PieceKind::King, 1), None);
+        h.remove(HandPiece::Gold);
+        assert_eq!(h.count(HandPiece::Gold), 3);
+        assert_eq!(h.count(HandPiece::Silver), 4);
+        assert_eq!(Hand::EMPTY.with_count(HandPiece::Rook, 4), None);
         let h = Hand::EMPTY
-            .with_count(PieceKind::Pawn, 3)
-            .and_then(|h| h.with_count(PieceKind::Rook, 1));
+            .with_count(HandPiece::Pawn, 3)
+            .and_then(|h| h.with_count(HandPiece::Rook, 1));
         assert_eq!(h.map(|h| h.to_string()), Some("R3P".to_string()));
+    }
+
+    /// Checked adds stop at the capacity and checked removes at zero, for every piece and
+    /// whatever the other counts are, and never disturb a neighbouring count.
+    #[test]
+    fn checked_arithmetic_stays_in_range() {
+        for fill in [0u8, 1, u8::MAX] {
+            // Every other piece at 0, at 1, or full.
+            let mut base = Hand::EMPTY;
+            for p in HandPiece::ALL {
+                base = base.with_count(p, fill.min(Hand::capacity(p))).unwrap();
+            }
+            for p in HandPiece::ALL {
+                let empty = base.with_count(p, 0).unwrap();
+                assert_eq!(empty.checked_remove(p), None, "{p:?} below zero");
+                let mut h = empty;
+                for n in 1..=Hand::capacity(p) {
+                    h = h.checked_add(p).unwrap();
+                    assert_eq!(h.count(p), n);
+                }
+                assert_eq!(h.checked_add(p), None, "{p:?} above {}", Hand::capacity(p));
+                for q in HandPiece::ALL.into_iter().filter(|&q| q != p) {
+                    assert_eq!(h.count(q), base.count(q), "{q:?} disturbed by {p:?}");
+                }
+                for n in (0..Hand::capacity(p)).rev() {
+                    h = h.checked_remove(p).unwrap();
+                    assert_eq!(h.count(p), n);
+                }
+                assert_eq!(h, empty);
+            }
+        }
     }
 }

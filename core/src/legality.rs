@@ -82,12 +82,13 @@ impl Position {
         let rel = to.rank().relative_number(us);
         match mv.from() {
             None => {
-                let Some(kind) = mv.drop_kind() else {
+                let Some(piece) = mv.hand_piece() else {
                     return Err(IllegalMove::NotInHand);
                 };
-                if !self.hand(us).has(kind) {
+                if !self.hand(us).has(piece) {
                     return Err(IllegalMove::NotInHand);
                 }
+                let kind = piece.kind();
                 if self.piece_at(to).is_some() {
                     return Err(IllegalMove::DropOnOccupied);
                 }

@@ -27,9 +27,9 @@ pub use color::Color;
 pub use hand::Hand;
 pub use legality::{IllegalMove, promotion_error};
 pub use movegen::{MAX_MOVES, MoveList};
-pub use mv::Move;
+pub use mv::{MalformedMove, Move};
 pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_observed};
-pub use piece::{Piece, PieceKind};
+pub use piece::{HandPiece, NotAHandPiece, Piece, PieceKind};
 pub use position::{
     Handicap, Kings, Position, PositionError, Setup, SfenError, SfenField, SfenSyntaxError,
     Strictness, UnknownStrictness, UsiPositionError,

@@ -8,11 +8,25 @@
 //! generated, including the non-promotions of pawn, bishop and rook that engines often skip,
 //! because they are legal and the published perft counts include them.
 
-use crate::{Bitboard, Color, Move, PieceKind, Position, Rank, Square, attacks};
+use crate::{Bitboard, Color, HandPiece, Move, PieceKind, Position, Rank, Square, attacks};
 use arrayvec::ArrayVec;
 
-/// The most legal moves any shogi position has (593, proven); lists have room for a few more.
-pub const MAX_MOVES: usize = 600;
+/// Room for every legal move of any position tokin accepts, so that filling a [`MoveList`]
+/// never overflows.
+///
+/// With one set of pieces no position has more than 593 legal moves (proven). The relaxed
+/// positions ([`Strictness::Relaxed`](crate::Strictness::Relaxed)) may hold extra pieces, up
+/// to [`Hand::capacity`](crate::Hand::capacity) of each kind, and then have more (one with
+/// 603 is in the tests). A bound for them: a piece on the board has at most 32 moves (16
+/// destinations, each with and without promotion, for a rook or bishop), a lance 16, a silver
+/// 10, a king 8, any other piece 6; each of the (at most 7) pieces in hand has a drop per
+/// empty square, and at most `81 - n` squares are empty when the side to move has `n` pieces
+/// on the board. So there are at most `7 * (81 - n)` drops plus the board moves: `567` plus
+/// `m - 7` for each piece on the board with `m` moves. Only pieces with more than 7 moves
+/// add: at most 3 rooks and 3 bishops (25 each), 7 lances (9), 7 silvers (3) and a king (1),
+/// 235 in all, so no accepted position has more than 802 legal moves. Moves conserve the
+/// pieces, so every position reached from an accepted one has the same bound.
+pub const MAX_MOVES: usize = 802;
 
 /// A list of moves with room for every legal move of any position, on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
@@ -130,17 +144,13 @@ pub(crate) fn count_inline(pos: &Position) -> usize {
     counter.0
 }
 
-/// [`Position::legal_moves`], always inlined (for perft's feature-specific copies).
-#[inline(always)]
-pub(crate) fn legal_inline(pos: &Position) -> MoveList {
-    let mut list = MoveList::new();
-    generate(pos, &mut list);
-    list
-}
-
 /// Where generated moves go. The generator hands over whole destination sets so that a
 /// counter can add population counts while a list expands them into moves (and the search's
 /// move picker sorts them straight into its own lists).
+///
+/// The default methods build moves with [`Move::normal`], which asserts that origin and
+/// destination differ: the generator's destination sets come from attack sets, which never
+/// hold the attacking piece's own square, so it cannot fail for what the generator passes.
 pub trait Sink {
     /// One move. The destination sets below expand into moves through it unless a sink
     /// handles a whole set at once.
@@ -168,6 +178,8 @@ pub trait Sink {
     /// `plain`, both kinds to `both`, promotion only to `forced`.
     #[inline(always)]
     fn pawns(&mut self, color: Color, plain: Bitboard, both: Bitboard, forced: Bitboard) {
+        // Each destination is one push ahead of a pawn, so the square behind it is on the
+        // board (and in the same file).
         let back = |to: Square| match color {
             Color::Black => Square::ALL[to.index() + 1],
             Color::White => Square::ALL[to.index() - 1],
@@ -183,11 +195,16 @@ pub trait Sink {
             self.one(Move::normal(back(to), to, true));
         }
     }
-    /// A drop of `kind` on each of `dests`.
+    /// A drop of `kind` on each of `dests`. The generator passes hand kinds only (pawn to
+    /// rook); any other kind has no drops. (The kind is a constant where the generator calls
+    /// this, so the conversion costs nothing.)
     #[inline(always)]
     fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
+        let Some(piece) = kind.to_hand() else {
+            return;
+        };
         for to in dests {
-            self.one(Move::drop(kind, to));
+            self.one(Move::drop(piece, to));
         }
     }
 }
@@ -398,7 +415,7 @@ fn board_moves<S: Sink>(
 fn drops<S: Sink>(pos: &Position, empty: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let hand = pos.hand(us);
-    if hand.has(PieceKind::Pawn) {
+    if hand.has(HandPiece::Pawn) {
         let mut dests = empty.and_not(last_rank(us)).and_not(pawn_files(pos, us));
         // The one square where a pawn drop gives check; it is illegal if it mates.
         if let Some(sq) = pos
@@ -411,20 +428,20 @@ fn drops<S: Sink>(pos: &Position, empty: Bitboard, sink: &mut S) {
         }
         sink.drops(PieceKind::Pawn, dests);
     }
-    if hand.has(PieceKind::Lance) {
+    if hand.has(HandPiece::Lance) {
         sink.drops(PieceKind::Lance, empty.and_not(last_rank(us)));
     }
-    if hand.has(PieceKind::Knight) {
+    if hand.has(HandPiece::Knight) {
         sink.drops(PieceKind::Knight, empty.and_not(last_two_ranks(us)));
     }
-    for kind in [
-        PieceKind::Silver,
-        PieceKind::Gold,
-        PieceKind::Bishop,
-        PieceKind::Rook,
+    for piece in [
+        HandPiece::Silver,
+        HandPiece::Gold,
+        HandPiece::Bishop,
+        HandPiece::Rook,
     ] {
-        if hand.has(kind) {
-            sink.drops(kind, empty);
+        if hand.has(piece) {
+            sink.drops(piece.kind(), empty);
         }
     }
 }

@@ -1,40 +1,146 @@
 //! Moves.
 
-use crate::{PieceKind, Square};
+use crate::{HandPiece, NotAHandPiece, PieceKind, Square};
 use core::fmt;
 use core::num::NonZeroU16;
 
-/// A move: a board move (from, to, whether it promotes) or a drop (kind, to).
+/// A move: a board move (from, to, whether it promotes) or a drop (hand piece, to).
 ///
 /// Packed in 16 bits: bits 0-6 the destination, bits 7-13 the origin square (0-80) or
-/// 81 + the hand kind for a drop, bit 14 the promotion flag. A move from 1a to 1a would
-/// be all zeros and cannot happen, so the packed value is never zero and `Option<Move>`
-/// is also 16 bits.
+/// 81 + the hand piece's index for a drop, bit 14 the promotion flag. The constructors never
+/// build a board move with one square as both origin and destination; a move from 1a to 1a
+/// would be all zeros, so the packed value is never zero and `Option<Move>` is also 16 bits.
+///
+/// Moves read from text are built with [`Move::try_normal`], [`Move::try_drop`] or
+/// [`Move::from_usi`], which say what is wrong instead of panicking; [`Move::normal`] is for
+/// code that knows its squares differ (the move generator), and [`Move::drop`] cannot fail.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(NonZeroU16);
 
 const DROP_BASE: u16 = 81;
 const PROMOTE: u16 = 1 << 14;
 
+/// The dropped piece for each value of the 7-bit origin field: `None` below 81 (a board move's
+/// origin square) and above 87 (which no move has). A table of all 128 values lets the
+/// decoder index it without a range check.
+const DROPPED: [Option<HandPiece>; 128] = {
+    let mut t = [None; 128];
+    let mut i = 0;
+    while i < HandPiece::NUM {
+        t[DROP_BASE as usize + i] = Some(HandPiece::ALL[i]);
+        i += 1;
+    }
+    t
+};
+
+/// Why a move cannot be built at all, whatever the position: the shape of the move is wrong.
+/// (Whether a well-formed move is legal is [`Position::is_legal`](crate::Position::is_legal)'s
+/// question.)
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum MalformedMove {
+    /// A board move whose origin and destination are the same square.
+    SameSquare(Square),
+    /// A drop of a kind that cannot be held in hand: the king or a promoted kind.
+    NotDroppable(PieceKind),
+}
+
+impl fmt::Display for MalformedMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MalformedMove::SameSquare(sq) => write!(
+                f,
+                "a move needs two different squares, but origin and destination are both {sq}"
+            ),
+            MalformedMove::NotDroppable(kind) => fmt::Display::fmt(&NotAHandPiece(*kind), f),
+        }
+    }
+}
+
+impl std::error::Error for MalformedMove {}
+
+impl From<NotAHandPiece> for MalformedMove {
+    fn from(e: NotAHandPiece) -> MalformedMove {
+        MalformedMove::NotDroppable(e.0)
+    }
+}
+
 impl Move {
-    /// A board move. `from` and `to` must differ.
+    /// A board move, for code that knows `from` and `to` differ: the move generator, whose
+    /// destinations come from attack sets, which never hold the attacker's own square.
+    ///
+    /// # Panics
+    /// When `from == to`. Squares read from text go through [`Move::try_normal`] instead.
     #[inline]
     pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
-        let bits = to as u16 | (from as u16) << 7 | if promote { PROMOTE } else { 0 };
-        match NonZeroU16::new(bits) {
-            Some(n) => Move(n),
-            None => panic!("a move needs two different squares"),
+        match Move::try_normal(from, to, promote) {
+            Ok(m) => m,
+            Err(_) => panic!("a move needs two different squares"),
         }
     }
 
-    /// A drop of `kind` (a hand kind: pawn to rook) onto `to`.
+    /// A board move from `from` to `to`, promoting or not.
+    ///
+    /// # Errors
+    /// [`MalformedMove::SameSquare`] when `from == to`.
+    ///
+    /// # Examples
+    /// ```
+    /// use tokin_core::{MalformedMove, Move, Square};
+    /// assert_eq!(Move::try_normal(Square::S77, Square::S76, false).unwrap().to_string(), "7g7f");
+    /// assert_eq!(
+    ///     Move::try_normal(Square::S11, Square::S11, false),
+    ///     Err(MalformedMove::SameSquare(Square::S11))
+    /// );
+    /// ```
     #[inline]
-    pub const fn drop(kind: PieceKind, to: Square) -> Move {
-        assert!(kind.is_hand_kind(), "only pawn to rook can be dropped");
-        let bits = to as u16 | (DROP_BASE + kind as u16) << 7;
+    pub const fn try_normal(
+        from: Square,
+        to: Square,
+        promote: bool,
+    ) -> Result<Move, MalformedMove> {
+        if from as u8 == to as u8 {
+            return Err(MalformedMove::SameSquare(to));
+        }
+        let bits = to as u16 | (from as u16) << 7 | if promote { PROMOTE } else { 0 };
+        // Two different squares below 81 cannot both be 0, so `bits` is never zero.
+        match NonZeroU16::new(bits) {
+            Some(n) => Ok(Move(n)),
+            None => Err(MalformedMove::SameSquare(to)),
+        }
+    }
+
+    /// A drop of `piece` onto `to`. Every hand piece can be dropped, so this cannot fail.
+    #[inline]
+    pub const fn drop(piece: HandPiece, to: Square) -> Move {
+        let bits = to as u16 | (DROP_BASE + piece as u16) << 7;
+        // The origin field is at least 81, so `bits` is never zero; `MIN` (never used) keeps
+        // this free of a panic path.
         match NonZeroU16::new(bits) {
             Some(n) => Move(n),
-            None => panic!("unreachable: drop bits are never zero"),
+            None => Move(NonZeroU16::MIN),
+        }
+    }
+
+    /// A drop of a piece of `kind` onto `to`, for kinds read from text.
+    ///
+    /// # Errors
+    /// [`MalformedMove::NotDroppable`] for the king and the promoted kinds.
+    ///
+    /// # Examples
+    /// ```
+    /// use tokin_core::{MalformedMove, Move, PieceKind, Square};
+    /// assert_eq!(Move::try_drop(PieceKind::Pawn, Square::S55).unwrap().to_string(), "P*5e");
+    /// assert_eq!(
+    ///     Move::try_drop(PieceKind::King, Square::S55),
+    ///     Err(MalformedMove::NotDroppable(PieceKind::King))
+    /// );
+    /// ```
+    #[inline]
+    pub const fn try_drop(kind: PieceKind, to: Square) -> Result<Move, MalformedMove> {
+        match kind.to_hand() {
+            Some(piece) => Ok(Move::drop(piece, to)),
+            None => Err(MalformedMove::NotDroppable(kind)),
         }
     }
 
@@ -44,7 +150,7 @@ impl Move {
         Square::from_low7(self.0.get() as usize)
     }
 
-    /// The origin field: the origin square's index for a board move, 81 + the hand kind's
+    /// The origin field: the origin square's index for a board move, 81 + the hand piece's
     /// index for a drop (below 88 either way).
     #[inline]
     pub const fn origin_field(self) -> u16 {
@@ -65,18 +171,23 @@ impl Move {
         if f >= DROP_BASE {
             None
         } else {
-            Some(Square::ALL[f as usize])
+            Some(Square::from_low7(f as usize))
         }
     }
 
-    /// The dropped kind of a drop, `None` for a board move.
+    /// The piece a drop takes from the hand, `None` for a board move.
+    #[inline]
+    pub const fn hand_piece(self) -> Option<HandPiece> {
+        DROPPED[self.origin_field() as usize]
+    }
+
+    /// The kind a drop puts on the board, `None` for a board move: [`Move::hand_piece`] as a
+    /// [`PieceKind`], for the many tables indexed by kind.
     #[inline]
     pub const fn drop_kind(self) -> Option<PieceKind> {
-        let f = self.origin_field();
-        if f >= DROP_BASE {
-            Some(PieceKind::HAND[(f - DROP_BASE) as usize])
-        } else {
-            None
+        match self.hand_piece() {
+            Some(p) => Some(p.kind()),
+            None => None,
         }
     }
 
@@ -110,11 +221,12 @@ impl Move {
     pub fn from_usi(s: &str) -> Option<Move> {
         let b = s.as_bytes();
         if b.len() == 4 && b[1] == b'*' {
-            let kind = PieceKind::from_usi_letter(b[0] as char)?;
-            if !kind.is_hand_kind() || !(b[0] as char).is_ascii_uppercase() {
+            // Upper case only: `p*5e` is not USI.
+            if !b[0].is_ascii_uppercase() {
                 return None;
             }
-            return Some(Move::drop(kind, Square::from_usi(s.get(2..4)?)?));
+            let kind = PieceKind::from_usi_letter(b[0] as char)?;
+            return Move::try_drop(kind, Square::from_usi(s.get(2..4)?)?).ok();
         }
         let promote = match b.len() {
             4 => false,
@@ -123,10 +235,7 @@ impl Move {
         };
         let from = Square::from_usi(s.get(0..2)?)?;
         let to = Square::from_usi(s.get(2..4)?)?;
-        if from == to {
-            return None;
-        }
-        Some(Move::normal(from, to, promote))
+        Move::try_normal(from, to, promote).ok()
     }
 }
 
@@ -134,15 +243,19 @@ impl fmt::Display for Move {
     /// Writes USI: `7g7f`, `8h2b+`, `P*5e`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.from(), self.drop_kind()) {
-            (Some(from), _) => {
-                write!(f, "{from}{}", self.to())?;
+            (_, Some(k)) => write!(f, "{}*{}", k.usi_str(), self.to()),
+            (from, None) => {
+                // Not a drop: `from` is the origin square (`None` cannot happen, and would
+                // only leave the origin out).
+                if let Some(from) = from {
+                    write!(f, "{from}")?;
+                }
+                write!(f, "{}", self.to())?;
                 if self.is_promotion() {
                     f.write_str("+")?;
                 }
                 Ok(())
             }
-            (None, Some(k)) => write!(f, "{}*{}", k.usi_str(), self.to()),
-            (None, None) => unreachable!("a move is a board move or a drop"),
         }
     }
 }
@@ -170,6 +283,50 @@ mod tests {
             assert_eq!(Move::from_usi(s), None, "{s}");
         }
         assert_eq!(core::mem::size_of::<Option<Move>>(), 2);
+    }
+
+    #[test]
+    fn fallible_constructors_refuse_impossible_moves() {
+        for sq in Square::ALL {
+            assert_eq!(
+                Move::try_normal(sq, sq, false),
+                Err(MalformedMove::SameSquare(sq))
+            );
+            assert_eq!(
+                Move::try_normal(sq, sq, true),
+                Err(MalformedMove::SameSquare(sq))
+            );
+            for kind in PieceKind::ALL {
+                match Move::try_drop(kind, sq) {
+                    Ok(m) => {
+                        assert_eq!(m.drop_kind(), Some(kind));
+                        assert_eq!(m.hand_piece(), kind.to_hand());
+                        assert_eq!(m.to(), sq);
+                        assert_eq!(m.from(), None);
+                    }
+                    Err(e) => {
+                        assert!(!kind.is_hand_kind(), "{kind}");
+                        assert_eq!(e, MalformedMove::NotDroppable(kind));
+                    }
+                }
+            }
+        }
+        let e = Move::try_normal(Square::S11, Square::S11, false).unwrap_err();
+        assert!(e.to_string().contains("both 1a"), "{e}");
+        let e = Move::try_drop(PieceKind::King, Square::S55).unwrap_err();
+        assert!(e.to_string().contains("`K` cannot be held in hand"), "{e}");
+        let m = Move::try_normal(Square::S88, Square::S22, true).unwrap();
+        assert_eq!(
+            (m.from(), m.to(), m.is_promotion()),
+            (Some(Square::S88), Square::S22, true)
+        );
+        assert_eq!(m.hand_piece(), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "two different squares")]
+    fn the_asserting_constructor_panics_on_one_square() {
+        let _ = Move::normal(Square::S55, Square::S55, false);
     }
 
     #[test]

@@ -48,7 +48,11 @@ fn perft_body(pos: &Position, depth: u32, recurse: impl Fn(&Position, u32) -> u6
         1 => crate::movegen::count_inline(pos) as u64,
         _ => {
             let mut nodes = 0;
-            for &mv in crate::movegen::legal_inline(pos).iter() {
+            // Generated into a local list rather than returned by value: the returned list
+            // took a second list-sized slot in every frame of the recursion.
+            let mut list = crate::MoveList::new();
+            crate::movegen::generate(pos, &mut list);
+            for &mv in list.iter() {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 nodes += recurse(&child, depth - 1);

@@ -1,8 +1,9 @@
-//! Piece kinds and pieces.
+//! Piece kinds, the pieces that can be in hand, and pieces.
 //!
 //! There are eight basic kinds and six promoted ones. The seven kinds that can be held in
 //! hand (pawn to rook) come first, so `kind.index() < 7` is "can be in hand" and the index
-//! doubles as the hand slot.
+//! doubles as the hand slot. [`HandPiece`] is that subset as a type of its own: what a hand
+//! counts and what a drop puts down, so that a king or promoted drop cannot be written.
 
 use crate::Color;
 use crate::square::indexed_enum;
@@ -44,17 +45,86 @@ indexed_enum!(
     }
 );
 
+indexed_enum!(
+    /// A piece that can be held in hand and dropped: the seven basic kinds other than the
+    /// king. A captured piece goes to the hand unpromoted, so promoted kinds never get here.
+    ///
+    /// The order, and so [`HandPiece::index`], is [`PieceKind`]'s: pawn first, rook last.
+    HandPiece {
+        /// 歩, pawn.
+        Pawn,
+        /// 香, lance.
+        Lance,
+        /// 桂, knight.
+        Knight,
+        /// 銀, silver general.
+        Silver,
+        /// 金, gold general.
+        Gold,
+        /// 角, bishop.
+        Bishop,
+        /// 飛, rook.
+        Rook,
+    }
+);
+
+impl HandPiece {
+    /// The piece kind of this hand piece (its unpromoted kind, as it stands after a drop).
+    #[inline]
+    pub const fn kind(self) -> PieceKind {
+        // The seven hand pieces are the first seven kinds, in the same order.
+        PieceKind::ALL[self.index()]
+    }
+}
+
+impl fmt::Display for HandPiece {
+    /// Writes the USI letter, such as `P` or `R` (as a drop writes it: `P*5e`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind().usi_str())
+    }
+}
+
+impl From<HandPiece> for PieceKind {
+    #[inline]
+    fn from(p: HandPiece) -> PieceKind {
+        p.kind()
+    }
+}
+
+/// A piece kind that cannot be held in hand: the king or a promoted kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NotAHandPiece(pub PieceKind);
+
+impl fmt::Display for NotAHandPiece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` cannot be held in hand or dropped (only P, L, N, S, G, B and R can)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NotAHandPiece {}
+
+impl TryFrom<PieceKind> for HandPiece {
+    type Error = NotAHandPiece;
+
+    /// The hand piece of a kind, or an error for the king and the promoted kinds (a piece
+    /// taken off the board is first unpromoted with [`PieceKind::unpromote`]).
+    #[inline]
+    fn try_from(kind: PieceKind) -> Result<HandPiece, NotAHandPiece> {
+        kind.to_hand().ok_or(NotAHandPiece(kind))
+    }
+}
+
 impl PieceKind {
-    /// The seven kinds that can be held in hand, in hand-slot order (pawn first).
-    pub const HAND: [PieceKind; 7] = [
-        PieceKind::Pawn,
-        PieceKind::Lance,
-        PieceKind::Knight,
-        PieceKind::Silver,
-        PieceKind::Gold,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-    ];
+    /// The hand piece of this kind: `Some` for pawn to rook, `None` for the king and the
+    /// promoted kinds.
+    #[inline]
+    pub const fn to_hand(self) -> Option<HandPiece> {
+        HandPiece::from_index(self.index())
+    }
 
     /// The promoted kind, or `None` for gold, king and kinds already promoted.
     #[inline]
@@ -124,10 +194,11 @@ impl PieceKind {
         }
     }
 
-    /// Whether the kind can be held in hand (pawn to rook).
+    /// Whether the kind can be held in hand (pawn to rook): whether [`PieceKind::to_hand`]
+    /// gives a [`HandPiece`].
     #[inline]
     pub const fn is_hand_kind(self) -> bool {
-        (self as u8) < 7
+        self.to_hand().is_some()
     }
 
     /// The USI/SFEN letter of the basic kind (upper case), with `+` for promoted kinds.
@@ -248,8 +319,27 @@ mod tests {
                 assert!(p.is_promoted());
                 assert_eq!(p.unpromote(), k);
             }
-            assert_eq!(k.is_hand_kind(), PieceKind::HAND.contains(&k));
+            assert_eq!(k.is_hand_kind(), HandPiece::try_from(k).is_ok());
+            if let Some(h) = k.to_hand() {
+                assert_eq!(PieceKind::from(h), k);
+                assert_eq!(h.index(), k.index());
+            }
         }
+        for h in HandPiece::ALL {
+            assert_eq!(h.kind().to_hand(), Some(h));
+            assert!(!h.kind().is_promoted());
+        }
+        assert_eq!(HandPiece::NUM, 7);
+        assert_eq!(
+            HandPiece::try_from(PieceKind::King),
+            Err(NotAHandPiece(PieceKind::King))
+        );
+        assert_eq!(PieceKind::Horse.to_hand(), None);
+        assert_eq!(
+            PieceKind::Horse.unpromote().to_hand(),
+            Some(HandPiece::Bishop)
+        );
+        assert_eq!(core::mem::size_of::<Option<HandPiece>>(), 1);
         assert_eq!(core::mem::size_of::<Option<Piece>>(), 2);
         assert_eq!(Piece::new(Color::White, PieceKind::Dragon).sfen(), "+r");
     }

@@ -6,7 +6,7 @@
 //! pawns hashes as three times the pawn key and taking or dropping a piece is one add or
 //! subtract. Bit 0 of every board and hand key is clear; bit 0 of the hash is the side to move.
 
-use crate::{Color, Piece, PieceKind, Square};
+use crate::{Color, HandPiece, Piece, Square};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -56,10 +56,10 @@ pub fn board(piece: Piece, sq: Square) -> u64 {
     KEYS.board[piece.index()][sq.index()]
 }
 
-/// The key added once for each piece of `kind` that `color` holds in hand.
+/// The key added once for each `piece` that `color` holds in hand.
 #[inline]
-pub fn hand(color: Color, kind: PieceKind) -> u64 {
-    KEYS.hand[color.index()][kind.index()]
+pub fn hand(color: Color, piece: HandPiece) -> u64 {
+    KEYS.hand[color.index()][piece.index()]
 }
 
 /// The bit that marks White to move.

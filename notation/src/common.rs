@@ -410,11 +410,15 @@ fn explain(pos: &Position, pat: &Pattern, to: Square) -> String {
     let because = |why: IllegalMove| format!("{why}");
     if pat.drop == Some(true) {
         return match pat.kind {
-            Some(k) if k.is_hand_kind() => match pos.is_legal(Move::drop(k, to)) {
-                Err(why) => format!("cannot drop a {} on {to}: {}", kind_name(k), because(why)),
-                Ok(()) => format!("cannot drop a {} on {to}", kind_name(k)),
+            Some(k) => match Move::try_drop(k, to) {
+                Ok(mv) => match pos.is_legal(mv) {
+                    Err(why) => {
+                        format!("cannot drop a {} on {to}: {}", kind_name(k), because(why))
+                    }
+                    Ok(()) => format!("cannot drop a {} on {to}", kind_name(k)),
+                },
+                Err(_) => format!("a {} cannot be dropped", kind_name(k)),
             },
-            Some(k) => format!("a {} cannot be dropped", kind_name(k)),
             None => format!("no drop on {to} is legal"),
         };
     }
@@ -425,23 +429,31 @@ fn explain(pos: &Position, pat: &Pattern, to: Square) -> String {
             Some(p) if pat.kind.is_some_and(|k| k != p.kind) => {
                 format!("the piece on {from} is a {}", kind_name(p.kind))
             }
-            Some(p) => match pos.is_legal(Move::normal(from, to, pat.promote.unwrap_or(false))) {
-                Err(why) => format!("{} {from} to {to}: {}", kind_name(p.kind), because(why)),
-                Ok(()) => format!("{} {from} cannot move to {to} that way", kind_name(p.kind)),
+            // The text may name the destination as the origin too (`L1a-1a`, `１一香(11)`).
+            Some(p) => match Move::try_normal(from, to, pat.promote.unwrap_or(false)) {
+                Err(e) => format!("{} {from}: {e}", kind_name(p.kind)),
+                Ok(mv) => match pos.is_legal(mv) {
+                    Err(why) => format!("{} {from} to {to}: {}", kind_name(p.kind), because(why)),
+                    Ok(()) => format!("{} {from} cannot move to {to} that way", kind_name(p.kind)),
+                },
             },
         };
     }
     if let Some(k) = pat.kind {
         let cands = candidates(pos, us, k, to);
-        if let Some(from) = cands.first() {
-            let mv = Move::normal(from, to, pat.promote.unwrap_or(false));
-            if let Err(why) = pos.is_legal(mv) {
-                return format!("{} {from} to {to}: {}", kind_name(k), because(why));
-            }
+        // A candidate attacks `to`, so it does not stand there: `try_normal` cannot fail.
+        if let Some(from) = cands.first()
+            && let Ok(mv) = Move::try_normal(from, to, pat.promote.unwrap_or(false))
+            && let Err(why) = pos.is_legal(mv)
+        {
+            return format!("{} {from} to {to}: {}", kind_name(k), because(why));
         }
-        let drop_refused = (pat.drop.is_none() && k.is_hand_kind() && pos.hand(us).has(k))
-            .then(|| pos.is_legal(Move::drop(k, to)).err())
-            .flatten();
+        let drop_refused = match k.to_hand() {
+            Some(p) if pat.drop.is_none() && pos.hand(us).has(p) => {
+                pos.is_legal(Move::drop(p, to)).err()
+            }
+            _ => None,
+        };
         if let Some(why) = drop_refused {
             return format!("cannot drop a {} on {to}: {}", kind_name(k), because(why));
         }

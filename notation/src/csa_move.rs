@@ -105,30 +105,27 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let to = square_from_numbers(digits[2], digits[3])
         .ok_or_else(|| syntax(at(i - 2), "destination must be two digits 1-9"))?;
     let mv = if digits[0] == 0 && digits[1] == 0 {
-        if !after.is_hand_kind() {
-            return Err(no_match(format!(
-                "a {} cannot be dropped",
-                kind_name(after)
-            )));
-        }
-        Move::drop(after, to)
+        Move::try_drop(after, to)
+            .map_err(|_| no_match(format!("a {} cannot be dropped", kind_name(after))))?
     } else {
         let from = square_from_numbers(digits[0], digits[1])
             .ok_or_else(|| syntax(at(i - 4), "origin must be two digits 1-9 or 00"))?;
         let Some(piece) = pos.piece_at(from) else {
             return Err(no_match(format!("there is no piece on {from}")));
         };
-        if piece.kind == after {
-            Move::normal(from, to, false)
+        let promote = if piece.kind == after {
+            false
         } else if piece.kind.promote() == Some(after) {
-            Move::normal(from, to, true)
+            true
         } else {
             return Err(no_match(format!(
                 "the piece on {from} is a {}, which cannot become a {}",
                 kind_name(piece.kind),
                 kind_name(after)
             )));
-        }
+        };
+        // `+1111KY` names one square twice: no move at all.
+        Move::try_normal(from, to, promote).map_err(|e| no_match(e.to_string()))?
     };
     pos.is_legal(mv).map_err(|why| no_match(format!("{why}")))?;
     Ok(mv)

@@ -303,3 +303,237 @@ fn writing_an_illegal_move_is_an_error() {
         ));
     }
 }
+
+/// Texts that name an impossible move (one square as origin and destination, a king or a
+/// promoted piece dropped) once panicked in the move constructors; they are errors that say
+/// what is wrong.
+#[test]
+fn impossible_moves_are_errors_not_panics() {
+    let start = Position::startpos();
+    // Black's CSA move from 1a to 1a, where White's lance stands.
+    let e = err(&start, None, "+1111KY", Style::Csa);
+    assert!(
+        e.to_string().contains("origin and destination are both 1a"),
+        "{e}"
+    );
+    let e = err(&start, None, "+5555FU", Style::Csa);
+    assert!(e.to_string().contains("no piece on 5e"), "{e}");
+    let e = err(&start, None, "+0055OU", Style::Csa);
+    assert!(e.to_string().contains("a king cannot be dropped"), "{e}");
+    let e = err(&start, None, "+0055TO", Style::Csa);
+    assert!(
+        e.to_string().contains("a promoted pawn cannot be dropped"),
+        "{e}"
+    );
+    // White to move: its own lance on 1a, named as moving to its own square.
+    let mut white = start.clone();
+    white.play(mv("7g7f")).unwrap();
+    for (text, style) in [
+        ("-1111KY", Style::Csa),
+        ("１一香(11)", Style::Kif),
+        ("１一香(11)", Style::Japanese),
+        ("L1a-1a", Style::Hodges),
+        ("L11-11", Style::Western),
+        ("香(11)-11", Style::Kitao),
+    ] {
+        let e = err(&white, None, text, style);
+        assert!(
+            e.to_string().contains("origin and destination are both 1a"),
+            "`{text}` in {style}: {e}"
+        );
+    }
+    // A drop of a kind that cannot be dropped, in the styles that can say so.
+    let e = err(&start, None, "K*5e", Style::Hodges);
+    assert!(e.to_string().contains("king cannot be dropped"), "{e}");
+    assert!(matches!(
+        err(&start, None, "K*5e", Style::Usi),
+        NotationError::Syntax { .. }
+    ));
+}
+
+mod records {
+    //! Whole records that once crashed the reader.
+
+    use crate::record::{self, Format, ReadOptions, Record};
+
+    fn read(text: &str, format: Format) -> Result<Vec<Record>, String> {
+        record::parse(text, format, ReadOptions::default())
+            .map(|p| p.records)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_csa_move_from_a_square_to_itself() {
+        let e = read("V2.2\nPI\n+\n+1111KY\n", Format::Csa).unwrap_err();
+        assert!(e.contains("origin and destination are both 1a"), "{e}");
+        assert!(e.contains("+1111KY"), "{e}");
+        // Lenient reading keeps the game up to the bad move.
+        let p = record::parse(
+            "V2.2\nPI\n+\n+7776FU\n-1111KY\n",
+            Format::Csa,
+            ReadOptions {
+                lenient: true,
+                ..ReadOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(p.records[0].main.moves.len(), 1);
+        assert_eq!(p.warnings.len(), 1);
+    }
+
+    fn jkf_with_move(mv: &str) -> String {
+        format!(
+            r#"{{"header":{{}},"initial":{{"preset":"HIRATE"}},"moves":[{{}},{{"move":{mv}}}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_jkf_drop_of_a_king_or_a_promoted_piece() {
+        for piece in ["OU", "TO", "RY"] {
+            let text = jkf_with_move(&format!(
+                r#"{{"to":{{"x":5,"y":5}},"color":0,"piece":"{piece}"}}"#
+            ));
+            let e = read(&text, Format::Jkf).unwrap_err();
+            assert!(e.contains(piece) && e.contains("dropped"), "{e}");
+        }
+        let text =
+            jkf_with_move(r#"{"from":{"x":1,"y":1},"to":{"x":1,"y":1},"color":0,"piece":"KY"}"#);
+        let e = read(&text, Format::Jkf).unwrap_err();
+        assert!(e.contains("same square"), "{e}");
+    }
+
+    /// JKF times are any whole numbers; two of the largest for one side overflowed the sum of
+    /// that side's time (a panic in `Duration`'s addition).
+    #[test]
+    fn jkf_times_too_large_to_add_up() {
+        let max = u64::MAX;
+        let text = format!(
+            r#"{{"header":{{}},"initial":{{"preset":"HIRATE"}},"moves":[{{}},
+            {{"move":{{"from":{{"x":7,"y":7}},"to":{{"x":7,"y":6}},"color":0,"piece":"FU"}},"time":{{"now":{{"m":0,"s":{max}}}}}}},
+            {{"move":{{"from":{{"x":3,"y":3}},"to":{{"x":3,"y":4}},"color":1,"piece":"FU"}}}},
+            {{"move":{{"from":{{"x":2,"y":7}},"to":{{"x":2,"y":6}},"color":0,"piece":"FU"}},"time":{{"now":{{"m":{max},"s":{max}}}}}}}]}}"#
+        );
+        let games = read(&text, Format::Jkf).unwrap();
+        assert_eq!(games[0].main.moves.len(), 3);
+        for f in Format::ALL {
+            let _ = record::write(&games[0], f);
+        }
+    }
+
+    #[test]
+    fn a_kif_move_from_a_square_to_itself() {
+        let text =
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 １一香(11)\n";
+        let e = read(text, Format::Kif).unwrap_err();
+        assert!(e.contains("origin and destination are both 1a"), "{e}");
+    }
+
+    /// A move number with more digits than fit was read as move 0.
+    #[test]
+    fn a_kif_move_number_too_large() {
+        let text = "手合割：平手\n手数----指手---------消費時間--\n99999999999 ７六歩(77)\n";
+        let e = read(text, Format::Kif).unwrap_err();
+        assert!(e.contains("too large") && e.contains("99999999999"), "{e}");
+    }
+
+    /// A PSN line whose every move opens a variation holding the same move again, `levels`
+    /// deep.
+    fn nested_psn(levels: usize) -> String {
+        let mut s = String::from("[Sente \"A\"]\n\n1. P-7f");
+        for _ in 0..levels {
+            s.push_str(" ( 1. P-2f");
+        }
+        for _ in 0..levels {
+            s.push_str(" )");
+        }
+        s.push_str(" *\n");
+        s
+    }
+
+    /// A KIF game where variation `j` branches at move `j` off variation `j - 1`, so the
+    /// last is nested `levels` deep. The moves shuffle two rooks along their ranks.
+    fn nested_kif(levels: usize) -> String {
+        const WIDE: [char; 10] = ['０', '１', '２', '３', '４', '５', '６', '７', '８', '９'];
+        const KANJI: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+        let mut s = String::from(
+            "後手の持駒：なし\n\
+             |v玉 ・ ・ ・ ・ ・ ・ ・ ・|一\n| ・ ・ ・ ・v飛 ・ ・ ・ ・|二\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ 飛 ・ ・ ・ ・|八\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ 玉|九\n先手の持駒：なし\n先手番\n\
+             手数----指手---------消費時間--\n",
+        );
+        // The file of each side's rook (Black on rank 8, White on rank 2), and a move of the
+        // side to move's rook to another of files 2 to 8.
+        let play = |s: &mut String, files: &mut [usize; 2], ply: usize, pick: usize| {
+            let side = (ply + 1) % 2;
+            let rank = [8, 2][side];
+            let from = files[side];
+            let to = (2..=8).filter(|&f| f != from).nth(pick).unwrap_or(2);
+            s.push_str(&format!(
+                "{ply:>4} {}{}飛({from}{rank})\n",
+                WIDE[to], KANJI[rank]
+            ));
+            files[side] = to;
+        };
+        play(&mut s, &mut [5, 5], 1, 0);
+        let mut alt = [5, 5];
+        for j in 1..=levels {
+            s.push_str(&format!("\n変化：{j}手\n"));
+            play(&mut s, &mut alt, j, 1);
+            play(&mut s, &mut alt.clone(), j + 1, 0);
+        }
+        s
+    }
+
+    /// Each level of nested variations is a few stack frames in the readers, writers and
+    /// walkers; a file nesting them tens of thousands deep overflowed the stack. The limit
+    /// itself reads, writes and walks (in a test thread's smaller stack), and one more level
+    /// is an error.
+    #[test]
+    fn variations_nested_too_deep() {
+        use crate::record::MAX_VARIATION_DEPTH;
+        for (format, text) in [
+            (Format::Psn, nested_psn(MAX_VARIATION_DEPTH)),
+            (Format::Kif, nested_kif(MAX_VARIATION_DEPTH)),
+        ] {
+            let games = read(&text, format).unwrap_or_else(|e| panic!("{format}: {e}"));
+            let mut deepest = 0;
+            games[0].walk(|v| deepest = deepest.max(v.depth));
+            assert_eq!(deepest, MAX_VARIATION_DEPTH, "{format}");
+            for f in Format::ALL {
+                let _ = record::write(&games[0], f);
+            }
+        }
+        for (format, text) in [
+            (Format::Psn, nested_psn(MAX_VARIATION_DEPTH + 1)),
+            (Format::Kif, nested_kif(MAX_VARIATION_DEPTH + 1)),
+            (Format::Psn, nested_psn(100_000)),
+        ] {
+            let e = read(&text, format).unwrap_err();
+            assert!(e.contains("variations nest more than"), "{format}: {e}");
+        }
+    }
+
+    #[test]
+    fn kanji_counts_have_one_ten_at_most() {
+        use crate::record::diagram::parse_kanji_number;
+        assert_eq!(parse_kanji_number("十"), Some(10));
+        assert_eq!(parse_kanji_number("十八"), Some(18));
+        assert_eq!(parse_kanji_number("九十九"), Some(99));
+        assert_eq!(parse_kanji_number("十十"), None);
+        assert_eq!(parse_kanji_number(&"十".repeat(1000)), None);
+        assert_eq!(parse_kanji_number("99999999999"), None);
+    }
+
+    /// A KIF hand count added to the count before it overflowed `u32` (a panic in debug
+    /// builds; in release builds it wrapped to an empty hand, silently).
+    #[test]
+    fn a_kif_hand_count_too_large_to_add() {
+        use crate::record::diagram::parse_kif_hand;
+        assert!(parse_kif_hand("歩　歩4294967295").is_err());
+        assert!(parse_kif_hand("歩4294967295").is_err());
+        assert!(parse_kif_hand("歩十八").is_ok());
+    }
+}

@@ -13,6 +13,7 @@ use clap::Args;
 use core::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokin_engine::{Move, Position, Square, Strictness, UsiPositionError};
 use tokin_notation::{Options, Style, pv_line};
@@ -120,6 +121,45 @@ fn annotate(line: &str, tracked: &Mutex<Tracked>, style: Style) -> Option<String
     Some(format!("info string {text}"))
 }
 
+/// Our standard input is still open and no `quit` went to the engine.
+const INPUT_OPEN: u8 = 0;
+/// A `quit` went to the engine.
+const QUIT_SENT: u8 = 1;
+/// Our standard input ended (so did the engine's) without a `quit`.
+const INPUT_ENDED: u8 = 2;
+
+/// What to say about how the engine ended, if anything: a failure status or a signal
+/// (otherwise `tokin annotate` would exit with the engine's status and no word of why), or
+/// an end while it was still being talked to. `when` is how far our input had gone.
+fn engine_end_note(program: &str, status: std::process::ExitStatus, when: u8) -> Option<String> {
+    let still_open = when == INPUT_OPEN;
+    let when = match when {
+        QUIT_SENT => "after `quit`",
+        INPUT_ENDED => "after its input ended",
+        _ => "while its input was still open",
+    };
+    if let Some(code) = status.code() {
+        if code != 0 {
+            return Some(format!(
+                "the engine `{program}` exited with status {code} {when}"
+            ));
+        }
+        return still_open.then(|| {
+            format!("the engine `{program}` exited (status 0) {when}; nothing more goes to it")
+        });
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return Some(format!(
+                "the engine `{program}` was killed by signal {signal} {when}"
+            ));
+        }
+    }
+    Some(format!("the engine `{program}` ended ({status}) {when}"))
+}
+
 /// Runs `tokin annotate`.
 pub fn run(args: &AnnotateArgs) -> ExitCode {
     let Some((program, engine_args)) = args.engine.split_first() else {
@@ -145,6 +185,10 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
     };
     let tracked = Arc::new(Mutex::new(Tracked::default()));
     let input_side = Arc::clone(&tracked);
+    // How far our input went, to say when the engine ended: `INPUT_OPEN`, `QUIT_SENT` or
+    // `INPUT_ENDED`.
+    let input_state = Arc::new(AtomicU8::new(INPUT_OPEN));
+    let input_state_writer = Arc::clone(&input_state);
     let strictness = args.strictness;
     // Our standard input goes to the engine line by line; `position` and `go` are noted
     // first, so the engine cannot answer before the position is known here.
@@ -159,6 +203,9 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
             }
             let line = String::from_utf8_lossy(&raw);
             let word = line.split_whitespace().next();
+            if word == Some("quit") {
+                input_state_writer.store(QUIT_SENT, Ordering::Relaxed);
+            }
             if word == Some("position") || word == Some("go") {
                 let mut t = input_side.lock().unwrap_or_else(PoisonError::into_inner);
                 if word == Some("position") {
@@ -185,6 +232,12 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
             }
         }
         // Dropping the pipe closes the engine's input, as our own input closed.
+        let _ = input_state_writer.compare_exchange(
+            INPUT_OPEN,
+            INPUT_ENDED,
+            Ordering::Relaxed,
+            Ordering::Relaxed,
+        );
     });
     let mut out = std::io::stdout().lock();
     let mut from_engine = BufReader::new(from_engine);
@@ -206,8 +259,17 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
         let _ = out.flush();
     }
     match child.wait() {
-        Ok(status) if status.success() => ExitCode::SUCCESS,
-        Ok(status) => ExitCode::from(status.code().map_or(1, |c| c.clamp(1, 255) as u8)),
+        Ok(status) => {
+            let when = input_state.load(Ordering::Relaxed);
+            if let Some(note) = engine_end_note(program, status, when) {
+                eprintln!("tokin annotate: {note}");
+            }
+            if status.success() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(status.code().map_or(1, |c| c.clamp(1, 255) as u8))
+            }
+        }
         Err(e) => {
             eprintln!("tokin annotate: waiting for `{program}`: {e}");
             ExitCode::from(2)

@@ -60,6 +60,67 @@ pub fn position_flag_error(e: &UsiPositionError) -> String {
     format!("{flag}: {e}")
 }
 
+/// Reads the command line as clap does, printing clap's message for one it refuses (with a
+/// hint where an unquoted SFEN is the likely cause) and handing back the exit code then.
+///
+/// # Errors
+/// The exit code when there is nothing to run: 0 after `--help` or `--version`, 2 for a
+/// command line that cannot be read.
+pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Cli, ExitCode> {
+    let args: Vec<std::ffi::OsString> = args.into_iter().collect();
+    Cli::try_parse_from(&args).map_err(|e| {
+        let _ = e.print();
+        if e.use_stderr() {
+            let words: Vec<String> = args
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            if let Some(hint) = unquoted_sfen_hint(&words) {
+                eprintln!("\nhint: {hint}");
+            }
+        }
+        ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+    })
+}
+
+/// Whether `word` looks like the board of an SFEN: nine ranks, each of piece letters,
+/// `+` and digits.
+fn looks_like_board(word: &str) -> bool {
+    word.split('/').count() == 9
+        && word
+            .chars()
+            .all(|c| c == '/' || c == '+' || c.is_ascii_digit() || c.is_ascii_alphabetic())
+}
+
+/// The hint for a command line that was refused because an SFEN was typed without quotes:
+/// the shell split it at its spaces, so its board is followed by a lone `b` or `w` (which
+/// clap calls an unexpected argument or a bad value). The hint shows the SFEN quoted.
+pub fn unquoted_sfen_hint(words: &[String]) -> Option<String> {
+    let (i, board) = words.iter().enumerate().find_map(|(i, w)| {
+        let board = w.strip_prefix("--sfen=").unwrap_or(w);
+        looks_like_board(board).then_some((i, board))
+    })?;
+    let side = words.get(i + 1).filter(|w| *w == "b" || *w == "w")?;
+    let mut sfen = vec![board, side.as_str()];
+    // The hand and the move number, where the next words look like them.
+    if let Some(hand) = words
+        .get(i + 2)
+        .filter(|w| *w == "-" || w.chars().all(|c| c.is_ascii_alphanumeric()))
+    {
+        sfen.push(hand);
+        if let Some(n) = words
+            .get(i + 3)
+            .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
+        {
+            sfen.push(n);
+        }
+    }
+    Some(format!(
+        "an SFEN has spaces, so quote it to make it one argument: --sfen '{}'",
+        sfen.join(" ")
+    ))
+}
+
 /// Runs the command line; the exit code is 0 on success, 2 for bad input.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
@@ -82,5 +143,32 @@ pub fn run(cli: Cli) -> ExitCode {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn an_unquoted_sfen_gets_a_hint() {
+        let board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+        let hint = unquoted_sfen_hint(&words(&format!("tokin perft 3 --sfen {board} b - 1")));
+        assert_eq!(
+            hint.as_deref(),
+            Some(format!("an SFEN has spaces, so quote it to make it one argument: --sfen '{board} b - 1'").as_str())
+        );
+        let hint = unquoted_sfen_hint(&words(&format!("tokin board --sfen={board} w 2P 10")));
+        assert!(hint.unwrap().ends_with(&format!("'{board} w 2P 10'")));
+        // No board, or a board with its side in the same argument: no hint.
+        assert_eq!(unquoted_sfen_hint(&words("tokin perft 3 b")), None);
+        assert_eq!(
+            unquoted_sfen_hint(&words(&format!("tokin perft {board} 3"))),
+            None
+        );
     }
 }

@@ -84,6 +84,8 @@ pub struct GoParams {
     pub mate: Option<MateLimit>,
     /// `perft <depth>` (an extension).
     pub perft: Option<u32>,
+    /// `perft` was there, with a depth or not: this `go` counts moves, it does not search.
+    pub perft_asked: bool,
     /// `searchmoves m1 m2 ...` (the root moves to consider): every token after
     /// `searchmoves` up to the next `go` keyword, as written, whether a move or not.
     pub searchmoves: Vec<String>,
@@ -136,6 +138,8 @@ pub enum Command {
     Empty,
     /// Anything else (ignored with a note).
     Unknown(String),
+    /// `help` (also `-h`, `--help`, `?`): someone typing at the engine, told where to start.
+    Help,
 }
 
 /// Why a line could not be read.
@@ -245,6 +249,7 @@ fn parse_go(rest: &[&str]) -> GoParams {
             }
             "nodes" => g.nodes = number(tok, it.next(), &mut warnings),
             "perft" => {
+                g.perft_asked = true;
                 g.perft =
                     number(tok, it.next(), &mut warnings).map(|d| d.min(u64::from(u32::MAX)) as u32)
             }
@@ -400,6 +405,7 @@ pub fn parse(line: &str) -> Result<Command, UsiError> {
         "bench" => Command::Bench(rest.first().and_then(|t| t.parse().ok())),
         "moves" => Command::Moves,
         "eval" => Command::Eval,
+        "help" | "-h" | "--help" | "?" => Command::Help,
         other => Command::Unknown(other.to_string()),
     })
 }
@@ -482,6 +488,14 @@ mod tests {
             panic!()
         };
         assert_eq!(g.perft, Some(3));
+        assert!(g.perft_asked);
+        // A perft without a usable depth is still a perft (it must not become a search).
+        let Ok(Command::Go(g)) = parse("go perft x") else {
+            panic!()
+        };
+        assert_eq!((g.perft, g.perft_asked), (None, true));
+        assert_eq!(g.warnings.len(), 1);
+        assert_eq!(parse("help"), Ok(Command::Help));
         let Ok(Command::Go(g)) = parse("go depth") else {
             panic!()
         };

@@ -1,13 +1,20 @@
-//! `tokin convert INPUT... [--from FORMAT] --to FORMAT [-o OUTPUT] [--lenient]
+//! `tokin convert INPUT... [--from FORMAT] --to FORMAT [-o OUTPUT] [--force] [--lenient]
 //! [--strictness LEVEL]`: converts game records between KIF, KI2, CSA, JKF, PSN and USI lines.
 //!
 //! The input format comes from `--from`, else the file extension, else the content. `-` is
 //! standard input (as input) or standard output (as output). One input without `-o` goes to
 //! standard output; several inputs, or a directory, are converted in parallel into `-o DIR`
-//! (or next to each input), one output file per input. What the target format cannot hold
-//! (comments in USI lines, say) is reported on standard error, as are the problems skipped by
-//! `--lenient`. `.kif` and `.ki2` files are written in Shift_JIS (the encoding programs expect
-//! for those extensions), everything else in UTF-8.
+//! (or next to each input, each file written named on standard error), one output file per
+//! input. What the target format cannot hold (comments in USI lines, say) is reported on
+//! standard error, as are the problems skipped by `--lenient`. `.kif` and `.ki2` files are
+//! written in Shift_JIS (the encoding programs expect for those extensions), everything else
+//! in UTF-8.
+//!
+//! Nothing is written unless every output can be: two inputs that would write the same file
+//! (`b.kif` and `b.kifu`), an output that is an input, an existing output without `--force`,
+//! or a file name given to `-o` for several inputs stop the run before it starts. Each file is
+//! written under a temporary name beside it and then renamed, so an interrupted run leaves
+//! no half-written record. A file with no record in it is an error, `--lenient` or not.
 
 use clap::Args;
 use rayon::prelude::*;
@@ -35,6 +42,9 @@ pub struct ConvertArgs {
     /// Keep everything up to the first bad move and report the rest instead of failing.
     #[arg(long)]
     pub lenient: bool,
+    /// Replace output files that already exist.
+    #[arg(long)]
+    pub force: bool,
     /// Which start positions the records may have.
     #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
     pub strictness: Strictness,
@@ -128,8 +138,29 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
             };
         }
     };
+    let skipped = !parsed.warnings.is_empty();
     for w in parsed.warnings {
         messages.push(format!("warning: {} (skipped)", w.in_file(name.clone())));
+    }
+    // `--lenient` keeps what can be read; a file of which nothing could be (no move, no
+    // start position of its own, and every line that said something skipped) holds no
+    // record, and an empty game written in its place would pass for a conversion.
+    let nothing = parsed
+        .records
+        .iter()
+        .all(|r| r.main.moves.is_empty() && r.start == record::Start::default());
+    if text.trim().is_empty() || parsed.records.is_empty() || (skipped && nothing) {
+        let why = if text.trim().is_empty() {
+            "the file is empty"
+        } else {
+            "nothing in it could be read"
+        };
+        messages.push(format!("{name}: no game record: {why}"));
+        return Outcome {
+            messages,
+            ok: false,
+            stdout: None,
+        };
     }
     let written = record::write_all(&parsed.records, args.to);
     for l in &written.losses {
@@ -168,12 +199,19 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
             ok: true,
             stdout: Some(data),
         },
-        Some(p) => match std::fs::write(p, &data) {
-            Ok(()) => Outcome {
-                messages,
-                ok: true,
-                stdout: None,
-            },
+        Some(p) => match write_by_rename(p, &data) {
+            Ok(()) => {
+                if args.output.is_none() {
+                    // Several inputs and no `-o`: the files go beside the inputs, which the
+                    // user did not name, so each is named here.
+                    messages.push(format!("wrote {} (beside {name})", p.display()));
+                }
+                Outcome {
+                    messages,
+                    ok: true,
+                    stdout: None,
+                }
+            }
             Err(e) => {
                 messages.push(format!("{}: cannot write: {e}", p.display()));
                 Outcome {
@@ -186,7 +224,71 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
     }
 }
 
+/// Writes `data` to `path` by way of a temporary file beside it, renamed over `path` once
+/// complete: an interrupted run, a full disk or a failed write leaves no half-written
+/// record, and an existing file is replaced only by a whole one.
+fn write_by_rename(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
+    let written = std::fs::write(&tmp, data).and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// Whether `a` and `b` name the same existing file (through links or `..` as well).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Checks the outputs of `jobs` before anything is written: no two the same, none an input,
+/// none existing unless `--force`.
+fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
+    let mut seen: std::collections::HashMap<&Path, &Path> = std::collections::HashMap::new();
+    for job in jobs {
+        let Some(out) = job.output.as_deref().filter(|o| o.as_os_str() != "-") else {
+            continue;
+        };
+        if let Some(first) = seen.insert(out, &job.input) {
+            return Err(format!(
+                "{} and {} would both be written to {}; convert them separately (or rename \
+                 one) so that neither game is lost",
+                first.display(),
+                job.input.display(),
+                out.display()
+            ));
+        }
+        if let Some(input) = jobs.iter().find(|j| same_file(&j.input, out)) {
+            return Err(format!(
+                "{}: the output is the input {}; give another -o",
+                out.display(),
+                input.input.display()
+            ));
+        }
+        if out.is_dir() {
+            return Err(format!("{}: is a directory, not a file", out.display()));
+        }
+        if !args.force && out.exists() {
+            return Err(format!(
+                "{}: already exists; use --force to replace it",
+                out.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn plan(args: &ConvertArgs) -> Result<Vec<Job>, String> {
+    let jobs = plan_jobs(args)?;
+    check_outputs(&jobs, args)?;
+    Ok(jobs)
+}
+
+fn plan_jobs(args: &ConvertArgs) -> Result<Vec<Job>, String> {
     let mut inputs = Vec::new();
     let mut from_dir = false;
     for i in &args.inputs {
@@ -210,6 +312,20 @@ fn plan(args: &ConvertArgs) -> Result<Vec<Job>, String> {
     if let Some(dir) = &args.output {
         if dir.as_os_str() == "-" {
             return Err("several inputs need an output directory, not `-`".into());
+        }
+        // A name like `one.usi` is a file the user meant, not a directory to make: the
+        // games would land in `one.usi/` instead.
+        let looks_like_file = dir
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| Format::from_extension(e).is_some());
+        if dir.is_file() || (!dir.is_dir() && looks_like_file) {
+            return Err(format!(
+                "-o {}: {} inputs write one file each, so -o must be a directory (it is made \
+                 if missing), not a file",
+                dir.display(),
+                inputs.len()
+            ));
         }
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }

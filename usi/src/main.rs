@@ -1,11 +1,12 @@
 //! `tokin`: with no arguments a USI shogi engine on standard input and output; with a
 //! subcommand one of the tools (`perft`, `bench`, `notate`, `annotate`, `convert`, `board`).
 
-use clap::Parser;
 use std::process::ExitCode;
-use tokin_usi::cli::{Cli, run};
+use tokin_usi::cli::{parse, run};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    run(cli)
+    match parse(std::env::args_os()) {
+        Ok(cli) => run(cli),
+        Err(code) => code,
+    }
 }

@@ -6,8 +6,12 @@
 use std::io::Write;
 use tokin_engine::{EnteringKingRule, Strictness};
 
-/// The largest hash the engine accepts, in MB.
+/// The largest hash the engine accepts, in MB (the session also keeps it within half the
+/// memory available).
 pub const MAX_HASH_MB: u64 = 65536;
+
+/// The most search threads the engine accepts.
+pub const MAX_THREADS: u64 = 256;
 
 /// The notations `PvNotation` offers: every style but USI, which the PV already is.
 pub const PV_STYLES: [tokin_notation::Style; 7] = [
@@ -79,18 +83,53 @@ pub enum SetResult {
     Ignored,
     /// No such option.
     Unknown,
+    /// The number was outside the option's range and was set to the nearest end of it; the
+    /// message says so.
+    Clamped(String),
     /// The value is not acceptable; the message says why.
     BadValue(String),
 }
 
-fn spin(value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
+/// A spin value, moved into its range if it was outside.
+struct Spin {
+    value: i64,
+    /// Why the value is not the one sent, when it is not.
+    note: Option<String>,
+}
+
+fn spin(value: Option<&str>, min: i64, max: i64) -> Result<Spin, String> {
     let v = value.unwrap_or("").trim();
-    match v.parse::<i64>() {
-        Ok(n) => Ok(n.clamp(min, max)),
-        Err(_) => match v.parse::<i128>() {
-            Ok(n) => Ok(n.clamp(i128::from(min), i128::from(max)) as i64),
-            Err(_) => Err(format!("`{v}` is not a number")),
-        },
+    // Any run of digits is a number, however long, so that it is clamped rather than
+    // refused: read as `i128`, and as its extreme beyond that.
+    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{v}` is not a number"));
+    }
+    let n = v.parse::<i128>().unwrap_or(if v.starts_with('-') {
+        i128::MIN
+    } else {
+        i128::MAX
+    });
+    let value = n.clamp(i128::from(min), i128::from(max)) as i64;
+    let note = if n > i128::from(max) {
+        Some(format!(
+            "`{v}` is more than the maximum {max}; using {value}"
+        ))
+    } else if n < i128::from(min) {
+        Some(format!(
+            "`{v}` is less than the minimum {min}; using {value}"
+        ))
+    } else {
+        None
+    };
+    Ok(Spin { value, note })
+}
+
+impl Spin {
+    /// Stores the value with `set` and hands back the note.
+    fn apply(self, set: impl FnOnce(i64)) -> Option<String> {
+        set(self.value);
+        self.note
     }
 }
 
@@ -117,7 +156,7 @@ impl Options {
         writeln!(out, "option name USI_Ponder type check default false")?;
         writeln!(
             out,
-            "option name Threads type spin default {} min 1 max 256",
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
             d.threads
         )?;
         writeln!(
@@ -178,37 +217,52 @@ impl Options {
 
     /// Applies `setoption name <name> value <value>`. Names match ignoring case; a few
     /// aliases GUIs use are accepted (`USI_MultiPV`, `NumberOfThreads`, `MoveOverhead`,
-    /// `Hash`).
+    /// `Hash`). A number outside an option's range is moved to the nearest end of it, and
+    /// the result says so ([`SetResult::Clamped`]).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> SetResult {
-        let r = match name.to_ascii_lowercase().as_str() {
+        let r: Result<Option<String>, String> = match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => {
-                spin(value, 1, MAX_HASH_MB as i64).map(|v| self.hash_mb = v as u64)
+                spin(value, 1, MAX_HASH_MB as i64).map(|v| v.apply(|v| self.hash_mb = v as u64))
             }
-            "usi_ponder" => check(value).map(|v| self.ponder = v),
-            "threads" | "numberofthreads" => spin(value, 1, 256).map(|v| self.threads = v as u64),
-            "multipv" | "usi_multipv" => spin(value, 1, 600).map(|v| self.multipv = v as u64),
-            "maxmovestodraw" => spin(value, 0, 100_000).map(|v| self.max_moves_to_draw = v as u64),
+            "usi_ponder" => check(value).map(|v| {
+                self.ponder = v;
+                None
+            }),
+            "threads" | "numberofthreads" => {
+                spin(value, 1, MAX_THREADS as i64).map(|v| v.apply(|v| self.threads = v as u64))
+            }
+            "multipv" | "usi_multipv" => {
+                spin(value, 1, 600).map(|v| v.apply(|v| self.multipv = v as u64))
+            }
+            "maxmovestodraw" => {
+                spin(value, 0, 100_000).map(|v| v.apply(|v| self.max_moves_to_draw = v as u64))
+            }
             "enteringkingrule" => value
                 .unwrap_or("")
                 .parse::<EnteringKingRule>()
-                .map(|r| self.entering_king_rule = r)
+                .map(|r| {
+                    self.entering_king_rule = r;
+                    None
+                })
                 .map_err(|e| e.to_string()),
             "networkdelay" | "moveoverhead" => {
-                spin(value, 0, 10_000).map(|v| self.network_delay = v as u64)
+                spin(value, 0, 10_000).map(|v| v.apply(|v| self.network_delay = v as u64))
             }
-            "depthlimit" => spin(value, 0, 127).map(|v| self.depth_limit = v as u64),
-            "nodeslimit" => spin(value, 0, i64::MAX).map(|v| self.nodes_limit = v as u64),
-            "drawvalue" => spin(value, -30000, 30000).map(|v| self.draw_value = v),
+            "depthlimit" => spin(value, 0, 127).map(|v| v.apply(|v| self.depth_limit = v as u64)),
+            "nodeslimit" => {
+                spin(value, 0, i64::MAX).map(|v| v.apply(|v| self.nodes_limit = v as u64))
+            }
+            "drawvalue" => spin(value, -30000, 30000).map(|v| v.apply(|v| self.draw_value = v)),
             "pvnotation" => {
                 let v = value.unwrap_or("").trim();
                 if v.eq_ignore_ascii_case("none") {
                     self.pv_notation = None;
-                    Ok(())
+                    Ok(None)
                 } else {
                     match v.parse::<tokin_notation::Style>() {
                         Ok(style) if PV_STYLES.contains(&style) => {
                             self.pv_notation = Some(style);
-                            Ok(())
+                            Ok(None)
                         }
                         _ => Err(format!(
                             "`{v}` is not a PV notation (none, {})",
@@ -220,7 +274,10 @@ impl Options {
             "positionstrictness" => value
                 .unwrap_or("")
                 .parse::<Strictness>()
-                .map(|s| self.position_strictness = s)
+                .map(|s| {
+                    self.position_strictness = s;
+                    None
+                })
                 .map_err(|e| e.to_string()),
             "usi_ownbook"
             | "networkdelay2"
@@ -234,7 +291,8 @@ impl Options {
             _ => return SetResult::Unknown,
         };
         match r {
-            Ok(()) => SetResult::Set,
+            Ok(None) => SetResult::Set,
+            Ok(Some(note)) => SetResult::Clamped(note),
             Err(e) => SetResult::BadValue(e),
         }
     }
@@ -274,8 +332,43 @@ mod tests {
         let mut o = Options::default();
         assert_eq!(o.set("USI_Hash", Some("16")), SetResult::Set);
         assert_eq!(o.hash_mb, 16);
-        assert_eq!(o.set("usi_hash", Some("999999999999")), SetResult::Set);
+        let SetResult::Clamped(note) = o.set("usi_hash", Some("99999999999")) else {
+            panic!("a hash of 99999999999 MB taken as it is")
+        };
+        assert_eq!(
+            note,
+            "`99999999999` is more than the maximum 65536; using 65536"
+        );
         assert_eq!(o.hash_mb, MAX_HASH_MB);
+        // Every spin option clamps and says so: too large, too small, negative, longer
+        // than any integer type; a non-number changes nothing.
+        for (name, value, want) in [
+            ("Threads", "999", 256),
+            ("MultiPV", "0", 1),
+            ("MultiPV", "-5", 1),
+            ("DepthLimit", "-1", 0),
+            (
+                "NetworkDelay",
+                "99999999999999999999999999999999999999999999",
+                10_000,
+            ),
+            ("USI_Hash", "-1", 1),
+        ] {
+            let r = o.set(name, Some(value));
+            assert!(
+                matches!(&r, SetResult::Clamped(n) if n.contains(&format!("using {want}"))),
+                "{name} {value}: {r:?}"
+            );
+        }
+        assert_eq!((o.threads, o.multipv, o.depth_limit), (256, 1, 0));
+        assert_eq!((o.network_delay, o.hash_mb), (10_000, 1));
+        assert_eq!(o.set("Threads", Some("4")), SetResult::Set);
+        assert!(matches!(
+            o.set("MultiPV", Some("1e3")),
+            SetResult::BadValue(_)
+        ));
+        assert_eq!(o.multipv, 1);
+        o.threads = 1;
         assert!(matches!(
             o.set("Threads", Some("many")),
             SetResult::BadValue(_)

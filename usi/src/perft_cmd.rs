@@ -8,7 +8,7 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use tokin_engine::{Position, Strictness, perft_divide, perft_parallel_observed};
+use tokin_engine::{Position, Strictness, perft_parallel, perft_parallel_observed};
 
 /// Arguments of `tokin perft`.
 #[derive(Args, Debug)]
@@ -31,6 +31,24 @@ pub struct PerftArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+}
+
+/// Writes `move: count` for each legal move of `pos`, in the order the moves are generated,
+/// each line as soon as its count is known (a deep divide takes minutes, and the lines are
+/// the progress); returns the total. The root moves are taken one after the other, each
+/// counted by all the pool's threads.
+fn divide(pos: &Position, depth: u32, out: &mut dyn Write) -> u64 {
+    let mut total = 0;
+    for mv in pos.legal_moves().iter().copied() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let n = perft_parallel(&child, depth - 1);
+        total += n;
+        // Flushed line by line, for whoever watches; write errors are ignored as for the
+        // total's line.
+        let _ = writeln!(out, "{mv}: {n}").and_then(|()| out.flush());
+    }
+    total
 }
 
 /// Runs `tokin perft`.
@@ -69,23 +87,18 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         }
     };
     let start = Instant::now();
-    let (divided, nodes) = pool.install(|| {
+    let nodes = pool.install(|| {
         if args.divide && args.depth > 0 {
-            let results = perft_divide(&pos, args.depth);
-            let total = results.iter().map(|&(_, n)| n).sum();
-            (results, total)
+            divide(&pos, args.depth, &mut std::io::stdout())
         } else {
-            (Vec::new(), perft_parallel_observed(&pos, args.depth, &show))
+            perft_parallel_observed(&pos, args.depth, &show)
         }
     });
-    let mut out = std::io::stdout().lock();
-    for (mv, n) in &divided {
-        let _ = writeln!(out, "{mv}: {n}");
-    }
     let secs = start.elapsed().as_secs_f64();
     if progress {
         eprint!("\r{:60}\r", "");
     }
+    let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "Nodes searched: {nodes}");
     let _ = out.flush();
     eprintln!(

@@ -67,6 +67,17 @@ fn say(out: &Output, line: impl Into<String>) {
     say_all(out, &[line.into()]);
 }
 
+/// The largest table, in MB, that `usinewgame` empties by writing it over: about a tenth of
+/// a second's writing on two cores. A larger one is replaced by a new (zeroed) table
+/// instead, so that `isready` answers at once whatever the size.
+const CLEAR_IN_PLACE_MB: usize = 1024;
+
+/// How long `quit` waits for the loop to end by itself (stopping a search lets it write
+/// its `bestmove`) before the process exits regardless: the loop may be busy with work
+/// that does not look at the input (`go perft`, `bench`, a hash being cleared), and a GUI
+/// expects the engine gone at once.
+pub const QUIT_GRACE: Duration = Duration::from_millis(50);
+
 /// How often an empty line goes out while `isready` is busy (making or clearing a hash of
 /// many gigabytes): some GUIs give up on an engine that stays silent for long after
 /// `isready`, and an empty line is one every GUI skips. YaneuraOu does the same.
@@ -247,6 +258,37 @@ struct InfoPrinter {
     multipv: bool,
     last_bound_line: Option<Instant>,
     pv_notation: Option<PvNotation>,
+    /// For each variation (`multipv` - 1), what its last line said, less the time
+    /// ([`same_report`]): the search's final report repeats the last iteration's when the
+    /// search ended with an iteration, and that report is not printed twice.
+    printed: Vec<String>,
+}
+
+/// What an `info` line says apart from the time it was written at (time, speed and the
+/// table's fill, which move on while a finished search waits for its `bestmove` to go out).
+fn same_report(info: &IterationInfo) -> String {
+    let mut still = info.clone();
+    still.time = Duration::ZERO;
+    still.hashfull = 0;
+    format_info(&still, true)
+}
+
+impl InfoPrinter {
+    /// Notes that the line of `info` went out.
+    fn note_printed(&mut self, info: &IterationInfo) {
+        let i = info.multipv.saturating_sub(1);
+        if self.printed.len() <= i {
+            self.printed.resize(i + 1, String::new());
+        }
+        self.printed[i] = same_report(info);
+    }
+
+    /// Whether the last line printed for `info`'s variation said what `info` says.
+    fn already_printed(&self, info: &IterationInfo) -> bool {
+        self.printed
+            .get(info.multipv.saturating_sub(1))
+            .is_some_and(|p| *p == same_report(info))
+    }
 }
 
 /// What `PvNotation` needs to write a PV in a human notation: the style and the root.
@@ -289,6 +331,7 @@ impl SearchObserver for InfoPrinter {
         let mut lines = vec![format_info(info, self.multipv)];
         lines.extend(self.pv_notation.as_ref().and_then(|p| p.line(info)));
         say_all(&self.out, &lines);
+        self.note_printed(info);
     }
 }
 
@@ -324,11 +367,19 @@ impl Session {
         say(&self.out, format!("info string {}", text.as_ref()));
     }
 
-    /// Makes sure the hash has the size the options ask for (at most half the available
-    /// memory: the pages are touched when cleared, and more would invite the OOM killer).
-    fn ensure_tt(&mut self) -> Arc<TranspositionTable> {
+    /// Makes sure the hash has the size the options ask for, at most half the memory
+    /// available (searches touch all of it in time, and more would invite the OOM killer),
+    /// and empties it if `clear` (a `usinewgame` since the last one).
+    ///
+    /// Nothing here takes long, whatever the size: a new table is memory the kernel hands
+    /// out zeroed, so nothing is written, and the old one is given back on a thread of its
+    /// own. A table of more than [`CLEAR_IN_PLACE_MB`] is emptied the same way, by a new
+    /// one; a smaller one is written over, which keeps the pages it already has.
+    fn ensure_tt(&mut self, clear: bool) -> Arc<TranspositionTable> {
         let mut want = self.options.hash_mb as usize;
-        if let Some(cap) = memory_cap_mb()
+        // The table in use counts as available: it is given back when replaced.
+        let held = self.tt.as_ref().map_or(0, |tt| tt.size_mb());
+        if let Some(cap) = memory_cap_mb(held)
             && want > cap
         {
             self.info_string(format!(
@@ -337,13 +388,23 @@ impl Session {
             want = cap;
             self.options.hash_mb = cap as u64;
         }
-        if let Some(tt) = &self.tt
-            && (tt.size_mb() == want || self.running.is_some())
-        {
-            return Arc::clone(tt);
+        if let Some(tt) = &self.tt {
+            // A search still holds the table: it stays as it is.
+            if self.running.is_some() {
+                return Arc::clone(tt);
+            }
+            if tt.size_mb() == want && !clear {
+                return Arc::clone(tt);
+            }
+            if tt.size_mb() == want && want <= CLEAR_IN_PLACE_MB {
+                tt.clear();
+                self.clear_pending = false;
+                return Arc::clone(tt);
+            }
         }
-        // Free the old table first, so that its memory can be reused.
-        self.tt = None;
+        if let Some(old) = self.tt.take() {
+            free_in_background(old);
+        }
         let tt = match TranspositionTable::try_new(want) {
             Ok(tt) => tt,
             Err(_) => {
@@ -353,7 +414,7 @@ impl Session {
                 TranspositionTable::new(16)
             }
         };
-        // A new table comes zeroed: a clear asked for by `usinewgame` would only zero it again.
+        // A new table comes empty: a clear asked for by `usinewgame` is done.
         self.clear_pending = false;
         let tt = Arc::new(tt);
         self.tt = Some(Arc::clone(&tt));
@@ -435,16 +496,14 @@ impl Session {
                 if self.running.is_none() {
                     let out = Arc::clone(&self.out);
                     with_keep_alive(&out, KEEP_ALIVE, || {
-                        let tt = self.ensure_tt();
-                        if std::mem::take(&mut self.clear_pending) {
-                            tt.clear();
-                        }
+                        self.ensure_tt(self.clear_pending);
                     });
                 }
                 say(&self.out, "readyok");
             }
             Command::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
                 SetResult::Set | SetResult::Ignored => {}
+                SetResult::Clamped(note) => self.info_string(format!("option `{name}`: {note}")),
                 SetResult::Unknown => self.info_string(format!("unknown option `{name}` ignored")),
                 SetResult::BadValue(e) => {
                     self.info_string(format!("error: option `{name}`: {e}; value unchanged"))
@@ -503,6 +562,11 @@ impl Session {
                 }
             }
             Command::Empty => {}
+            Command::Help => self.info_string(
+                "tokin is a USI engine for shogi GUIs: send `usi` for its name and options, \
+                 `isready`, `position startpos` and `go` to search, `d` for the board, `quit` \
+                 to leave; `tokin --help` on the command line lists the other tools",
+            ),
             Command::Unknown(c) => self.info_string(format!("unknown command `{c}` ignored")),
         }
         Flow::Continue
@@ -528,12 +592,22 @@ impl Session {
     /// the mate solver or the search on a thread of its own.
     fn go(&mut self, go: GoParams) {
         self.stop_search();
+        if go.perft_asked {
+            // `go perft` counts moves; whatever else it says, it never starts a search,
+            // which without a depth would run until `stop`.
+            for w in &go.warnings {
+                self.info_string(format!("error: go: {w}"));
+            }
+            match go.perft {
+                Some(depth) => self.perft(depth),
+                None => self.info_string(
+                    "error: go perft needs a depth, as in `go perft 3`; nothing started",
+                ),
+            }
+            return;
+        }
         for w in &go.warnings {
             self.info_string(format!("error: go: {w}; field ignored"));
-        }
-        if let Some(depth) = go.perft {
-            self.perft(depth);
-            return;
         }
         let id = self.next_id;
         self.next_id += 1;
@@ -585,7 +659,7 @@ impl Session {
     /// What the search needs for `go`: the hash (made now if `isready` did not), the
     /// limits, the clock set on `signals`, and the printer of its `info` lines.
     fn prepare_search(&mut self, go: &GoParams, signals: &Arc<Signals>) -> SearchJob {
-        let tt = self.ensure_tt();
+        let tt = self.ensure_tt(false);
         let limits = self.search_limits(go);
         self.set_clock(go, signals);
         SearchJob {
@@ -672,6 +746,7 @@ impl Session {
             out: Arc::clone(&self.out),
             multipv: self.options.multipv > 1,
             last_bound_line: None,
+            printed: Vec::new(),
             pv_notation: self.options.pv_notation.map(|style| PvNotation {
                 style,
                 root: self.pos.clone(),
@@ -811,7 +886,9 @@ fn run_search(job: SearchJob, reply: Reply) {
     };
     reply.control.wait_for_release(infinite);
     let mut lines = Vec::new();
-    if let Some(mut info) = result.info {
+    // The final report: the node count and PV that go with the `bestmove`, unless the last
+    // line printed already said so (the search ended after a whole iteration).
+    if let Some(mut info) = result.info.filter(|i| !printer.already_printed(i)) {
         // The time is the whole think, the wait for `stop` or `ponderhit` included.
         info.time = signals.elapsed().max(info.time);
         lines.push(format_info(&info, printer.multipv));
@@ -834,12 +911,29 @@ fn bestmove_line(outcome: &SearchOutcome) -> String {
     }
 }
 
-/// Half the memory available now in MB, where the system says (Linux `/proc/meminfo`).
-fn memory_cap_mb() -> Option<usize> {
+/// Half of the memory available now plus `held_mb` (memory of ours that is about to be
+/// given back), in MB, where the system says (Linux `/proc/meminfo`).
+fn memory_cap_mb(held_mb: usize) -> Option<usize> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some((kb / 1024 / 2).max(1))
+    Some(((kb / 1024).saturating_add(held_mb) / 2).max(1))
+}
+
+/// Drops a table on a thread of its own: giving gigabytes of touched memory back to the
+/// kernel takes it a noticeable time, which `isready` need not wait for. (If the thread
+/// cannot be started, the table is dropped here.)
+fn free_in_background(tt: Arc<TranspositionTable>) {
+    let _ = std::thread::Builder::new()
+        .name("free hash".into())
+        .spawn(move || drop(tt));
+}
+
+/// Whether a line from the GUI is `quit`.
+fn is_quit(line: &[u8]) -> bool {
+    line.split(u8::is_ascii_whitespace)
+        .find(|w| !w.is_empty())
+        .is_some_and(|w| w == b"quit")
 }
 
 /// Runs the USI loop on standard input and output until `quit` or end of input.
@@ -860,9 +954,16 @@ pub fn run_stdio() {
                 match lock.read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        let quit = is_quit(&buf);
                         let line = String::from_utf8_lossy(&buf).into_owned();
                         if reader_tx.send(Event::Line(line)).is_err() {
                             return;
+                        }
+                        if quit {
+                            // The loop ends the process when it reaches the `quit`; if it
+                            // is still busy after the grace, the process ends here.
+                            std::thread::sleep(QUIT_GRACE);
+                            std::process::exit(0);
                         }
                     }
                 }

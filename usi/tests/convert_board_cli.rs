@@ -194,3 +194,148 @@ fn board_draws_each_style() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("7g7e"), "{}", text(&o.stderr));
 }
+
+/// Runs `tokin` in `dir`.
+fn tokin_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the tokin binary runs")
+}
+
+const GAME: &str = "position startpos moves 7g7f 3c3d\n";
+
+/// Two inputs that would write the same output (`b.kif` and `b.kifu`, or `game.kif` and
+/// `game.csa`) stop the run, naming both, and nothing is written: one game used to be lost.
+#[test]
+fn two_inputs_with_one_output_name_are_refused() {
+    let d = scratch("collide");
+    std::fs::create_dir(d.join("in")).unwrap();
+    let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n";
+    std::fs::write(d.join("in/game.csa"), csa).unwrap();
+    std::fs::write(d.join("in/game.usi"), GAME).unwrap();
+    let o = tokin_in(&d, &["convert", "in", "--to", "kif", "-o", "out"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("game.csa") && err.contains("game.usi") && err.contains("game.kif"),
+        "{err}"
+    );
+    assert!(!d.join("out/game.kif").exists());
+}
+
+/// `-o` with a file name for several inputs is refused (it used to become a directory
+/// named like the file).
+#[test]
+fn a_file_name_for_several_inputs_is_refused() {
+    let d = scratch("onefile");
+    std::fs::write(d.join("a.usi"), GAME).unwrap();
+    std::fs::write(d.join("b.usi"), GAME).unwrap();
+    let o = tokin_in(
+        &d,
+        &["convert", "a.usi", "b.usi", "--to", "csa", "-o", "one.csa"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("must be a directory"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(!d.join("one.csa").exists());
+}
+
+/// Several inputs without `-o` are written beside the inputs, and each file written is
+/// named on standard error.
+#[test]
+fn outputs_beside_the_inputs_are_named() {
+    let d = scratch("beside");
+    std::fs::write(d.join("a.usi"), GAME).unwrap();
+    std::fs::write(d.join("b.usi"), GAME).unwrap();
+    let o = tokin_in(&d, &["convert", "a.usi", "b.usi", "--to", "csa"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("wrote a.csa (beside a.usi)"), "{err}");
+    assert!(err.contains("wrote b.csa (beside b.usi)"), "{err}");
+    assert!(d.join("a.csa").exists() && d.join("b.csa").exists());
+}
+
+/// A file with no record in it is an error, `--lenient` or not: an empty file and a file
+/// of random bytes (both used to give an empty game and exit 0).
+#[test]
+fn a_file_without_a_record_is_an_error_even_when_lenient() {
+    let d = scratch("norecord");
+    std::fs::write(d.join("empty.kif"), "").unwrap();
+    let noise: Vec<u8> = (0..400u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    std::fs::write(d.join("noise.kif"), noise).unwrap();
+    for (file, why) in [
+        ("empty.kif", "the file is empty"),
+        ("noise.kif", "nothing in it could be read"),
+    ] {
+        for lenient in [true, false] {
+            let mut args = vec!["convert", file, "--to", "usi"];
+            if lenient {
+                args.push("--lenient");
+            }
+            let o = tokin_in(&d, &args);
+            assert_eq!(o.status.code(), Some(2), "{file} {lenient}");
+            assert_eq!(text(&o.stdout), "", "{file} {lenient}");
+            if lenient {
+                let err = text(&o.stderr);
+                assert!(
+                    err.contains(&format!("{file}: no game record: {why}")),
+                    "{err}"
+                );
+            }
+        }
+    }
+}
+
+/// `-o` never replaces an existing file without `--force`, never writes over its own
+/// input even with it, and leaves no temporary file behind.
+#[test]
+fn outputs_are_not_overwritten_without_force() {
+    let d = scratch("force");
+    std::fs::write(d.join("a.usi"), GAME).unwrap();
+    std::fs::write(d.join("a.csa"), "keep me").unwrap();
+    let o = tokin_in(&d, &["convert", "a.usi", "--to", "csa", "-o", "a.csa"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("a.csa: already exists; use --force"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(d.join("a.csa")).unwrap(), "keep me");
+    let o = tokin_in(
+        &d,
+        &["convert", "a.usi", "--to", "csa", "-o", "a.csa", "--force"],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        std::fs::read_to_string(d.join("a.csa"))
+            .unwrap()
+            .contains("+7776FU")
+    );
+    for args in [
+        &["convert", "a.usi", "--to", "usi", "-o", "a.usi", "--force"][..],
+        &[
+            "convert", "a.usi", "--to", "usi", "-o", "./a.usi", "--force",
+        ][..],
+    ] {
+        let o = tokin_in(&d, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&o.stderr).contains("the output is the input"),
+            "{}",
+            text(&o.stderr)
+        );
+    }
+    assert_eq!(std::fs::read_to_string(d.join("a.usi")).unwrap(), GAME);
+    let names: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+}

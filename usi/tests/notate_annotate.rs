@@ -188,3 +188,28 @@ fn an_option_after_the_moves_is_named() {
         "{err}"
     );
 }
+
+/// An engine that fails says so: its status, and how far the talk with it had gone (it
+/// used to end `tokin annotate` with status 1 and no word).
+#[test]
+fn annotate_reports_an_engine_that_fails() {
+    let mut child = Command::new(TOKIN)
+        .args(["annotate", "--", "sh", "-c", "exit 3"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("run tokin annotate");
+    // Our input stays open: the engine ends while it is still being talked to.
+    let stdin = child.stdin.take();
+    let out = child.wait_with_output().expect("wait");
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "tokin annotate: the engine `sh` exited with status 3 while its input was still open"
+        ),
+        "{err}"
+    );
+}

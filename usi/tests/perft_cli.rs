@@ -101,3 +101,49 @@ fn bad_input_exits_2_with_a_message() {
     let o = tokin(&["perft", "minus-one"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `--divide` writes each `move: count` line as soon as that move is counted, in the order
+/// of the moves (the order of `go perft`): the first line is out long before the end.
+#[test]
+fn divide_streams_its_lines_in_move_order() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(["perft", "6", "--divide", "--threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the tokin binary runs");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let first = lines.next().expect("a first line").expect("text");
+    // The other 29 moves take seconds more on one thread: the line came while it runs.
+    assert!(child.try_wait().expect("status").is_none());
+    let _ = child.kill();
+    let _ = child.wait();
+    let pos = tokin_engine::Position::startpos();
+    let first_move = pos.legal_moves()[0];
+    assert!(first.starts_with(&format!("{first_move}: ")), "{first}");
+    // The whole list, in the order of the moves.
+    let o = tokin(&["perft", "3", "--divide"]);
+    let listed: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with("Nodes searched"))
+        .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
+        .collect();
+    let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(listed, moves);
+}
+
+/// An SFEN typed without quotes is split by the shell; the error says to quote it.
+#[test]
+fn an_unquoted_sfen_is_met_with_a_hint_to_quote_it() {
+    let board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+    let o = tokin(&["perft", "2", "--sfen", board, "b", "-", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "hint: an SFEN has spaces, so quote it to make it one argument: --sfen '{board} b - 1'"
+        )),
+        "{err}"
+    );
+}

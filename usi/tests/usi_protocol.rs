@@ -659,3 +659,169 @@ fn bad_searchmoves_entries_are_named_and_the_rest_searched() {
     );
     assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
 }
+
+/// How long the engine has to end after `quit` in the tests below: far more than the
+/// promised 100 ms, so a loaded machine does not fail them, and far less than the seconds
+/// (a hash being zeroed) or hours (`go perft 7`) that a `quit` used to wait behind.
+const QUIT_WITHIN: Duration = Duration::from_secs(3);
+
+impl Engine {
+    /// Sends `quit` and waits for the process to end; false if it is still there after
+    /// `within`.
+    fn quit_within(mut self, within: Duration) -> bool {
+        self.send("quit");
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+}
+
+/// `quit` is obeyed at once, also while the loop is busy with work that reads no input:
+/// a deep `go perft`, or the hash work of an `isready`.
+#[test]
+fn quit_ends_the_engine_at_once_whatever_it_does() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("go perft 7");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(e.quit_within(QUIT_WITHIN), "quit waited for go perft 7");
+
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Hash value 99999999999");
+    e.send("isready");
+    assert!(e.quit_within(QUIT_WITHIN), "quit waited for isready");
+
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth"));
+    assert!(e.quit_within(QUIT_WITHIN), "quit waited for the search");
+}
+
+/// An absurd hash is clamped with a word about it, and `readyok` comes at once however
+/// large the table: its memory comes zeroed from the kernel and is not written again.
+#[test]
+fn a_huge_hash_is_clamped_and_ready_at_once() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("setoption name USI_Hash value 99999999999");
+    e.send("setoption name Threads value 999");
+    e.send("setoption name MultiPV value 0");
+    e.send("setoption name DepthLimit value -3");
+    e.send("setoption name NodesLimit value lots");
+    let start = Instant::now();
+    let lines = e.sync();
+    let took = start.elapsed();
+    for want in [
+        "info string option `USI_Hash`: `99999999999` is more than the maximum 65536; using 65536",
+        "info string option `Threads`: `999` is more than the maximum 256; using 256",
+        "info string option `MultiPV`: `0` is less than the minimum 1; using 1",
+        "info string option `DepthLimit`: `-3` is less than the minimum 0; using 0",
+        "info string error: option `NodesLimit`: `lots` is not a number; value unchanged",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "no `{want}` in {lines:?}");
+    }
+    // The old zeroing took seconds for the gigabytes this machine can give; the new table
+    // takes a few milliseconds. The bound only leaves room for a loaded machine.
+    assert!(took < Duration::from_secs(2), "readyok after {took:?}");
+    e.send("setoption name Threads value 1");
+    e.send("go depth 3");
+    e.until(is_best);
+    // A new game with the large table: it is replaced by a fresh one, as quickly.
+    e.send("usinewgame");
+    let start = Instant::now();
+    e.sync();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "readyok after usinewgame"
+    );
+}
+
+/// `go perft` with a depth that is not a number says so and starts nothing (it used to
+/// start a search without limits).
+#[test]
+fn go_perft_without_a_depth_starts_nothing() {
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("go perft x");
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: go: `perft` value `x` is not a number")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: go perft needs a depth")),
+        "{lines:?}"
+    );
+    // A search, had one started, would answer `stop` with a `bestmove`.
+    e.send("stop");
+    let lines = e.sync();
+    assert_eq!(bestmoves(&lines), 0, "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+}
+
+/// `help`, typed by someone trying the engine by hand, points to `usi` and `tokin --help`.
+#[test]
+fn help_points_to_usi_and_the_command_line_help() {
+    let mut e = Engine::start();
+    e.send("help");
+    let lines = e.sync();
+    let help = lines
+        .iter()
+        .find(|l| l.starts_with("info string"))
+        .expect("an answer to help");
+    assert!(
+        help.contains("`usi`") && help.contains("`tokin --help`"),
+        "{help}"
+    );
+}
+
+/// The `info` lines before `bestmove` never repeat themselves: the search's final report
+/// is printed only when it says more than the last iteration's line (it used to come out
+/// twice when the search ended with a whole iteration).
+#[test]
+fn the_last_info_line_is_not_printed_twice() {
+    let strip = |l: &str| -> String {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            if matches!(words[i], "time" | "nps" | "hashfull") {
+                i += 2;
+            } else {
+                kept.push(words[i]);
+                i += 1;
+            }
+        }
+        kept.join(" ")
+    };
+    for multipv in ["1", "3"] {
+        let mut e = Engine::start();
+        e.handshake();
+        e.send(&format!("setoption name MultiPV value {multipv}"));
+        e.send("go depth 5");
+        let lines = e.until(is_best);
+        let infos: Vec<String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| strip(l))
+            .collect();
+        assert!(!infos.is_empty(), "{lines:?}");
+        for (i, l) in infos.iter().enumerate() {
+            assert!(!infos[..i].contains(l), "`{l}` twice in {lines:?}");
+        }
+    }
+}

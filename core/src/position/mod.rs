@@ -12,7 +12,7 @@ pub use sfen::{SfenError, SfenField, SfenSyntaxError};
 pub use strictness::{Strictness, UnknownStrictness};
 pub use usi_start::UsiPositionError;
 
-use crate::{Bitboard, Color, Hand, Move, Piece, PieceKind, Square, attacks, zobrist};
+use crate::{Bitboard, Color, Hand, HandPiece, Move, Piece, PieceKind, Square, attacks, zobrist};
 use core::fmt;
 
 /// A shogi position: what stands where, what each side holds, who moves, and the move number.
@@ -75,9 +75,9 @@ impl Position {
             }
         }
         for c in Color::ALL {
-            for (k, n) in setup.hands[c.index()].iter() {
+            for (p, n) in setup.hands[c.index()].iter() {
                 for _ in 0..n {
-                    pos.take_in_hand(c, k);
+                    pos.take_in_hand(c, p);
                 }
             }
         }
@@ -128,18 +128,20 @@ impl Position {
         self.board_key ^= zobrist::board(p, sq);
     }
 
-    /// Adds a piece of `kind` to `color`'s hand.
+    /// Adds `piece` to `color`'s hand. This cannot overflow the hand: every kind has at most
+    /// [`Hand::capacity`] pieces in a position, board and hands together (see [`Hand::add`]).
     #[inline]
-    fn take_in_hand(&mut self, color: Color, kind: PieceKind) {
-        self.hands[color.index()].add(kind);
-        self.hand_key = self.hand_key.wrapping_add(zobrist::hand(color, kind));
+    fn take_in_hand(&mut self, color: Color, piece: HandPiece) {
+        self.hands[color.index()].add(piece);
+        self.hand_key = self.hand_key.wrapping_add(zobrist::hand(color, piece));
     }
 
-    /// Takes a piece of `kind` out of `color`'s hand (to drop it).
+    /// Takes `piece` out of `color`'s hand (to drop it); the caller has checked that it is
+    /// held.
     #[inline]
-    fn give_from_hand(&mut self, color: Color, kind: PieceKind) {
-        self.hands[color.index()].remove(kind);
-        self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(color, kind));
+    fn give_from_hand(&mut self, color: Color, piece: HandPiece) {
+        self.hands[color.index()].remove(piece);
+        self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(color, piece));
     }
 
     // ---- Queries ------------------------------------------------------------------------
@@ -333,18 +335,26 @@ impl Position {
     /// [`Position::is_legal`]). An illegal move leaves an inconsistent position (it cannot
     /// break memory safety, but every later answer is meaningless); moves that come from
     /// outside go through [`Position::play`], which checks them.
+    ///
+    /// Whatever the move, no piece is made from nothing, so hand counts stay in range: a
+    /// drop of a piece not in hand, or a board move from an empty square, is ignored (debug
+    /// builds assert), and a captured king goes to no hand.
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
         let us = self.side;
         let to = mv.to();
         let (moved, from) = match mv.from() {
             None => {
-                let kind = match mv.drop_kind() {
-                    Some(k) => k,
-                    None => unreachable!("a move without an origin is a drop"),
+                // A move without an origin square is a drop, so it has a hand piece.
+                let Some(piece) = mv.hand_piece() else {
+                    return;
                 };
-                self.give_from_hand(us, kind);
-                let p = Piece::new(us, kind);
+                if !self.hands[us.index()].has(piece) {
+                    debug_assert!(false, "no {piece} in hand for {mv}");
+                    return;
+                }
+                self.give_from_hand(us, piece);
+                let p = Piece::new(us, piece.kind());
                 self.put(p, to);
                 (p, None)
             }
@@ -355,7 +365,9 @@ impl Position {
                 };
                 if let Some(captured) = self.board[to.index()] {
                     self.remove(captured, to);
-                    self.take_in_hand(us, captured.kind.unpromote());
+                    if let Some(piece) = captured.kind.unpromote().to_hand() {
+                        self.take_in_hand(us, piece);
+                    }
                 }
                 self.remove(p, from);
                 let kind = p.kind.promoted_if(mv.is_promotion());
@@ -366,7 +378,9 @@ impl Position {
         };
         self.side = !us;
         self.board_key ^= zobrist::SIDE;
-        self.move_number += 1;
+        // An SFEN may start at any move number up to `u32::MAX`; the count then stays there
+        // instead of wrapping to 0 (which no SFEN may hold).
+        self.move_number = self.move_number.saturating_add(1);
         self.checkers = self.checkers_after(moved, from, to);
     }
 
@@ -411,7 +425,7 @@ impl Position {
         debug_assert!(!self.in_check());
         self.side = !self.side;
         self.board_key ^= zobrist::SIDE;
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
         self.checkers = self.compute_checkers();
     }
 
@@ -424,16 +438,18 @@ impl Position {
         let mut hand = self.hand_key;
         match mv.from() {
             None => {
-                if let Some(k) = mv.drop_kind() {
-                    hand = hand.wrapping_sub(zobrist::hand(us, k));
-                    board ^= zobrist::board(Piece::new(us, k), to);
+                if let Some(piece) = mv.hand_piece() {
+                    hand = hand.wrapping_sub(zobrist::hand(us, piece));
+                    board ^= zobrist::board(Piece::new(us, piece.kind()), to);
                 }
             }
             Some(from) => {
                 if let Some(p) = self.board[from.index()] {
                     if let Some(c) = self.board[to.index()] {
                         board ^= zobrist::board(c, to);
-                        hand = hand.wrapping_add(zobrist::hand(us, c.kind.unpromote()));
+                        if let Some(piece) = c.kind.unpromote().to_hand() {
+                            hand = hand.wrapping_add(zobrist::hand(us, piece));
+                        }
                     }
                     let kind = p.kind.promoted_if(mv.is_promotion());
                     board ^= zobrist::board(p, from) ^ zobrist::board(Piece::new(us, kind), to);
@@ -457,8 +473,8 @@ impl Position {
         }
         let mut hand = 0u64;
         for c in Color::ALL {
-            for (k, n) in self.hands[c.index()].iter() {
-                hand = hand.wrapping_add(zobrist::hand(c, k).wrapping_mul(n as u64));
+            for (p, n) in self.hands[c.index()].iter() {
+                hand = hand.wrapping_add(zobrist::hand(c, p).wrapping_mul(n as u64));
             }
         }
         board.wrapping_add(hand)

@@ -136,9 +136,10 @@ impl Setup {
     /// # Errors
     /// As [`Setup::validate`].
     pub fn validate_relaxed(&self, kings: Kings) -> Result<Position, PositionError> {
-        self.check(kings, |k| match k {
-            PieceKind::King => 2,
-            _ => Hand::capacity(k) as u32,
+        // Kings are not held, so a set's two is their limit here too; promoted kinds are
+        // counted with their basic kind.
+        self.check(kings, |k| {
+            k.to_hand().map_or(2, |p| Hand::capacity(p) as u32)
         })
     }
 
@@ -159,8 +160,8 @@ impl Setup {
             }
         }
         for h in &self.hands {
-            for (k, n) in h.iter() {
-                counts[k.index()] += n as u32;
+            for (p, n) in h.iter() {
+                counts[PieceKind::from(p).index()] += n as u32;
             }
         }
         for k in PieceKind::ALL {

@@ -346,7 +346,7 @@ fn read_hands(hand: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSynt
             count = Some((n, start));
             continue;
         }
-        let Some(kind) = PieceKind::from_usi_letter(c).filter(|k| k.is_hand_kind()) else {
+        let Some(piece) = PieceKind::from_usi_letter(c).and_then(PieceKind::to_hand) else {
             return Err(err(
                 SfenField::Hand,
                 here,
@@ -372,7 +372,7 @@ fn read_hands(hand: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSynt
         if n == 1 && start != here {
             // "1P" is accepted by some writers; it is harmless.
         }
-        if seen[color.index()][kind.index()] {
+        if seen[color.index()][piece.index()] {
             return Err(err(
                 SfenField::Hand,
                 here,
@@ -380,9 +380,10 @@ fn read_hands(hand: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSynt
                 "this piece is listed twice in the hand",
             ));
         }
-        seen[color.index()][kind.index()] = true;
+        seen[color.index()][piece.index()] = true;
         let h = &mut setup.hands[color.index()];
-        *h = match h.with_count(kind, n as u8) {
+        // `n` has at most two digits (checked above), so it fits a `u8`.
+        *h = match h.with_count(piece, n as u8) {
             Some(h) => h,
             None => {
                 return Err(err(
@@ -391,7 +392,7 @@ fn read_hands(hand: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSynt
                     text,
                     format!(
                         "a hand can hold at most {} of this piece",
-                        Hand::capacity(kind)
+                        Hand::capacity(piece)
                     ),
                 ));
             }

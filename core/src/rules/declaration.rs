@@ -14,7 +14,7 @@
 //!   White) without it being capturable there wins; that king move is itself the win.
 
 use crate::movegen::zone;
-use crate::{Color, Move, PieceKind, Position, Square};
+use crate::{Color, HandPiece, Move, PieceKind, Position, Square};
 use core::fmt;
 use core::str::FromStr;
 
@@ -130,7 +130,7 @@ pub fn declaration_points(pos: &Position, color: Color) -> (u32, u32) {
     let big_in_camp = (others & big).count();
     let hand = pos.hand(color);
     let hand_big =
-        u32::from(hand.count(PieceKind::Rook)) + u32::from(hand.count(PieceKind::Bishop));
+        u32::from(hand.count(HandPiece::Rook)) + u32::from(hand.count(HandPiece::Bishop));
     let hand_all = hand.total();
     let points = count + 4 * big_in_camp + hand_all + 4 * hand_big;
     (points, count)
@@ -149,8 +149,8 @@ fn missing_points(pos: &Position) -> u32 {
         total += board.count()
             + 4 * big.count()
             + hand.total()
-            + 4 * (u32::from(hand.count(PieceKind::Rook))
-                + u32::from(hand.count(PieceKind::Bishop)));
+            + 4 * (u32::from(hand.count(HandPiece::Rook))
+                + u32::from(hand.count(HandPiece::Bishop)));
     }
     54u32.saturating_sub(total)
 }
@@ -235,6 +235,7 @@ pub fn try_move(pos: &Position) -> Option<Move> {
     if !crate::attacks::king(ksq).contains(target) {
         return None;
     }
+    // The target is a king's step away, so it is not the king's own square.
     let mv = Move::normal(ksq, target, false);
     pos.is_legal(mv).ok().map(|()| mv)
 }

@@ -24,7 +24,7 @@ impl Material {
         }
         for c in Color::ALL {
             for (k, n) in pos.hand(c).iter() {
-                s += hand_piece_value(c, k) * i32::from(n);
+                s += hand_piece_value(c, k.kind()) * i32::from(n);
             }
         }
         Material(s)

@@ -98,6 +98,8 @@ pub(crate) fn captures(pos: &Position, list: &mut CaptureList) {
         add(from, PieceKind::Dragon, near | far);
     }
     movers.sort_unstable_by_key(|m| m.0);
+    // Every target holds an enemy piece and every origin one of ours, so the squares of each
+    // `Move::normal` below differ.
     for &(from, kind, targets) in &movers {
         let from_zone = from.in_zone(us);
         for to in targets {
@@ -148,6 +150,7 @@ pub(crate) fn pawn_promotions(pos: &Position, list: &mut CaptureList) {
             continue;
         };
         if !list.is_full() {
+            // `from` is the square behind `to`: two different squares.
             list.push(Move::normal(from, to, true));
         }
     }

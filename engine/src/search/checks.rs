@@ -1,7 +1,7 @@
 //! Whether a move gives check, decided before the move is played, so that pruning can skip
 //! a move without paying for the copy and the play.
 
-use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
+use crate::{Bitboard, Color, HandPiece, Move, PieceKind, Position, Square, attacks};
 
 /// What every move of one node needs to know to tell whether it checks.
 pub(crate) struct CheckInfo {
@@ -51,9 +51,9 @@ impl CheckInfo {
         };
         let us = pos.side_to_move();
         let hand = pos.hand(us);
-        for kind in PieceKind::HAND {
-            if hand.has(kind) {
-                t[kind.index()] = attacks::piece(!us, kind, ksq, pos.occupied());
+        for piece in HandPiece::ALL {
+            if hand.has(piece) {
+                t[piece.index()] = attacks::piece(!us, piece.kind(), ksq, pos.occupied());
             }
         }
         t

@@ -8,16 +8,16 @@
 //! test reasons from the position before the move, so a mate that needs a discovered attack
 //! on a flight square can be missed; a move reported is always a mate.
 
-use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
+use crate::{Bitboard, Color, HandPiece, Move, PieceKind, Position, Square, attacks};
 
-/// Hand kinds tried as mating drops (a pawn drop may not mate).
-const DROP_KINDS: [PieceKind; 6] = [
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Gold,
-    PieceKind::Silver,
-    PieceKind::Knight,
-    PieceKind::Lance,
+/// Hand pieces tried as mating drops (a pawn drop may not mate).
+const DROP_PIECES: [HandPiece; 6] = [
+    HandPiece::Rook,
+    HandPiece::Bishop,
+    HandPiece::Gold,
+    HandPiece::Silver,
+    HandPiece::Knight,
+    HandPiece::Lance,
 ];
 
 /// A move of the side to move that mates at once, if the cheap search finds one. The side
@@ -32,10 +32,11 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
     let mut open = None;
     let hand = pos.hand(us);
     // Checking squares: adjacent to the king, or a knight's jump away.
-    for kind in DROP_KINDS {
-        if hand.count(kind) == 0 {
+    for piece in DROP_PIECES {
+        if hand.count(piece) == 0 {
             continue;
         }
+        let kind = piece.kind();
         let from_here = attacks::piece(them, kind, ksq, occ) & !occ;
         // Golds and silvers check only from next to the king; knights jump, and ranging
         // pieces may check from afar (a mate when nothing can be put in between).
@@ -44,7 +45,7 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
             _ => from_here,
         };
         for to in targets {
-            let mv = Move::drop(kind, to);
+            let mv = Move::drop(piece, to);
             if passes(pos, kind, to, &mut open, occ, ksq, None) && proves(pos, mv) {
                 return Some(mv);
             }
@@ -77,6 +78,7 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
                     (false, _) if forced => continue,
                     (false, _) => p.kind,
                 };
+                // `from` holds one of our pieces and `to` does not: two different squares.
                 let mv = Move::normal(from, to, promote);
                 if passes(pos, kind, to, &mut open, occ, ksq, Some(from))
                     && pos.is_legal(mv).is_ok()

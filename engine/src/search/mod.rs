@@ -13,6 +13,7 @@
 
 mod captures;
 mod checks;
+mod history;
 mod mate;
 mod mate1;
 mod ordering;
@@ -27,9 +28,10 @@ pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams};
 pub use tt::{TranspositionTable, TtBound};
 
 use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
+use history::HistoryTables;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use worker::{HistoryTables, Worker};
+use worker::Worker;
 
 /// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32000;

@@ -21,7 +21,6 @@
 use crate::Move;
 use rayon::prelude::*;
 use std::alloc::Layout;
-use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -85,19 +84,25 @@ impl std::error::Error for TableAllocError {}
 /// The alignment of a table: one huge page.
 const HUGE_PAGE: usize = 2 << 20;
 
-/// The bytes one worker zeroes at a time when a table is made or cleared. Zeroing a table
-/// of many gigabytes (every page is touched, so the work is the kernel's page faults as
-/// much as the writes) takes seconds on one core, and `isready` must answer soon: the
-/// chunks are spread over all cores, since no search runs meanwhile.
+/// The bytes one worker clears at a time in [`TranspositionTable::clear`]: a table of many
+/// gigabytes takes a while to write on one core, so the chunks are spread over all cores
+/// (no search runs meanwhile).
 const ZERO_CHUNK: usize = HUGE_PAGE;
 
 /// Zeroed entries in memory aligned to [`HUGE_PAGE`], which on Linux is also marked for
 /// transparent huge pages before it is first touched (the kernel backs it with 2 MiB pages
 /// where it can, and with ordinary ones where it cannot; either way it works). The
 /// alignment also puts every bucket on a single cache line.
+///
+/// The memory is asked for zeroed and never written here: for a table this large the
+/// allocator maps fresh pages, which the kernel hands out zeroed when they are first
+/// touched, so making a table of any size costs no time (writing the zeros ourselves took
+/// about a second per 2 GB on two cores, all of it before `readyok`).
 struct Slab {
     ptr: NonNull<Entry>,
     len: usize,
+    /// What was allocated: the entries lie inside it, from its first huge-page boundary.
+    base: NonNull<u8>,
     layout: Layout,
 }
 
@@ -114,25 +119,39 @@ impl Slab {
     #[allow(unsafe_code)]
     fn zeroed(len: usize) -> Option<Slab> {
         let bytes = len.checked_mul(std::mem::size_of::<Entry>())?.max(1);
-        let layout = Layout::from_size_align(bytes, HUGE_PAGE).ok()?;
+        // One huge page more than needed, so that a huge-page boundary with `bytes` after
+        // it lies inside. The alignment asked of the allocator stays at 16 on purpose: the
+        // system allocator gets zeroed memory with an alignment above 16 by allocating and
+        // then writing zeros over all of it, while at 16 it calls `calloc`, which for large
+        // sizes maps fresh (already zero) pages and writes nothing.
+        let layout = Layout::from_size_align(bytes.checked_add(HUGE_PAGE)?, 16).ok()?;
         // SAFETY: the layout's size is not zero.
-        let ptr = NonNull::new(unsafe { std::alloc::alloc(layout) }.cast::<Entry>())?;
+        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let offset = base.as_ptr().align_offset(HUGE_PAGE);
+        if offset > HUGE_PAGE {
+            // `align_offset` may give up (never on the platforms we build for); no table
+            // then rather than a misaligned one.
+            // SAFETY: allocated just above with this layout.
+            unsafe { std::alloc::dealloc(base.as_ptr(), layout) };
+            return None;
+        }
+        // SAFETY: `offset + bytes <= HUGE_PAGE + bytes`, the size allocated.
+        let start = unsafe { base.as_ptr().add(offset) };
         #[cfg(target_os = "linux")]
-        // SAFETY: advice about memory this slab owns (`bytes` from `ptr`). A kernel without
+        // SAFETY: advice about memory this slab owns (`bytes` from `start`). A kernel without
         // transparent huge pages refuses it, which is harmless: the result is ignored.
         unsafe {
-            libc::madvise(ptr.as_ptr().cast(), bytes, libc::MADV_HUGEPAGE);
+            libc::madvise(start.cast(), bytes, libc::MADV_HUGEPAGE);
         }
-        // SAFETY: the memory is ours and `bytes` long; it is not initialised yet, which is
-        // what `MaybeUninit` says.
-        let raw = unsafe {
-            std::slice::from_raw_parts_mut(ptr.as_ptr().cast::<MaybeUninit<u8>>(), bytes)
-        };
-        // All-zero bytes are a valid `Entry` (two atomic zeros), so once this is done the
-        // entries are initialised.
-        raw.par_chunks_mut(ZERO_CHUNK)
-            .for_each(|chunk| chunk.fill(MaybeUninit::new(0)));
-        Some(Slab { ptr, len, layout })
+        // All-zero bytes are a valid `Entry` (two atomic zeros), and `start` is aligned for
+        // it, so the memory from `start` holds `len` initialised entries.
+        let ptr = NonNull::new(start.cast::<Entry>())?;
+        Some(Slab {
+            ptr,
+            len,
+            base,
+            layout,
+        })
     }
 }
 
@@ -152,7 +171,7 @@ impl Drop for Slab {
     #[allow(unsafe_code)]
     fn drop(&mut self) {
         // SAFETY: allocated in `zeroed` with this layout, and freed only here.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) };
+        unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) };
     }
 }
 
@@ -352,6 +371,42 @@ mod tests {
         assert_eq!(
             TranspositionTable::try_new(usize::MAX).unwrap_err().bytes,
             usize::MAX
+        );
+    }
+
+    /// Making a table writes none of it: the memory comes zeroed from the kernel, so even a
+    /// table of gigabytes costs neither time nor resident memory until a search touches it.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_new_table_is_not_written() {
+        let resident_mb = || -> usize {
+            let status = std::fs::read_to_string("/proc/self/status").unwrap();
+            let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+            line.split_whitespace()
+                .nth(1)
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+                / 1024
+        };
+        let before = resident_mb();
+        // A machine that cannot map this much has nothing to show here.
+        let Ok(tt) = TranspositionTable::try_new(4096) else {
+            return;
+        };
+        assert_eq!(tt.entries.as_ptr() as usize % HUGE_PAGE, 0);
+        let grown = resident_mb().saturating_sub(before);
+        assert!(
+            grown < 1024,
+            "making a 4096 MB table made {grown} MB resident"
+        );
+        // Untouched memory reads as empty entries.
+        assert!(tt.probe(0x5555_5555_5555_5555).is_none());
+        assert!(
+            tt.entries[tt.entries.len() - 1]
+                .data
+                .load(Ordering::Relaxed)
+                == 0
         );
     }
 

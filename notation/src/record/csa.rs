@@ -19,14 +19,15 @@ fn column_byte(line: &str, part: &str) -> usize {
         .min(line.len())
 }
 use super::{
-    EndKind, Ending, HeaderKey, MoveTime, Node, Parsed, ReadOptions, Record, RecordError, Start,
-    Written, numbered_lines,
+    EndKind, Ending, Format, HeaderKey, Loss, MoveTime, Node, Parsed, ReadOptions, Record,
+    RecordError, RecordErrorKind, Start, Written, numbered_lines,
 };
-use crate::{Style, write_move};
+use crate::{NotationError, Style, write_move};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::time::Duration;
 use tokin_core::{
-    Color, File, Hand, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
+    Color, File, Hand, HandPiece, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 
 /// The `$` keys of CSA V3.0 besides those [`HeaderKey`] names.
@@ -88,7 +89,8 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
 /// Reads a CSA move such as `+7776FU` in `pos` and checks it is legal.
 ///
 /// # Errors
-/// A sentence saying what is wrong.
+/// What [`crate::parse_move`] says for [`Style::Csa`]: text that is not a CSA move, a move
+/// of the side not to move, or one that no legal move matches.
 ///
 /// # Examples
 /// ```
@@ -98,8 +100,8 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
 /// assert_eq!(csa::parse_move(&pos, "+7776FU"), Ok(Move::from_usi("7g7f").unwrap()));
 /// assert!(csa::parse_move(&pos, "-3334FU").is_err());
 /// ```
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
-    crate::parse_move(pos, None, text.trim(), Style::Csa).map_err(|e| e.to_string())
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    crate::parse_move(pos, None, text.trim(), Style::Csa)
 }
 
 /// Reads every game in a CSA file.
@@ -126,7 +128,14 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
     }
     flush(&mut game, &mut parsed)?;
     if parsed.records.is_empty() {
-        return Err(RecordError::new(0, 0, "", "no game in the CSA text"));
+        return Err(RecordError::new(
+            0,
+            0,
+            "",
+            RecordErrorKind::NoGame {
+                format: Format::Csa,
+            },
+        ));
     }
     Ok(parsed)
 }
@@ -148,9 +157,9 @@ struct GameReader<'w> {
     phase: Phase,
     ended: bool,
     stopped: bool,
-    lenient: bool,
+    opts: ReadOptions,
     /// A problem passed over in lenient mode by the statement just read.
-    note: Option<String>,
+    note: Option<RecordErrorKind>,
     warnings: &'w mut Vec<RecordError>,
 }
 
@@ -169,7 +178,7 @@ fn parse_game(
         phase: Phase::Header,
         ended: false,
         stopped: false,
-        lenient: opts.lenient,
+        opts,
         note: None,
         warnings,
     };
@@ -222,7 +231,7 @@ fn parse_game(
                     }
                     Some(_) => e,
                 };
-                if r.lenient {
+                if r.opts.lenient {
                     r.warnings.push(e);
                     r.stopped = true;
                     break;
@@ -240,7 +249,7 @@ fn parse_game(
         && let Err(e) = r.ensure_position()
     {
         let e = RecordError::new(lines.last().map_or(0, |l| l.0), 1, "", e.1);
-        if r.lenient {
+        if r.opts.lenient {
             r.warnings.push(e);
         } else {
             return Err(e);
@@ -249,11 +258,17 @@ fn parse_game(
     Ok(r.record)
 }
 
-/// An error inside one statement: the column offset is 0 (the statement start) and a message.
-struct StErr(usize, String);
+/// An error inside one statement: the column offset from the statement start, and what is
+/// wrong.
+struct StErr(usize, RecordErrorKind);
 
-fn err<T>(msg: impl Into<String>) -> Result<T, StErr> {
-    Err(StErr(0, msg.into()))
+fn err<T>(kind: RecordErrorKind) -> Result<T, StErr> {
+    Err(StErr(0, kind))
+}
+
+/// A syntax error at the statement start.
+fn syntax<T>(reason: &'static str) -> Result<T, StErr> {
+    err(RecordErrorKind::syntax(reason))
 }
 
 impl GameReader<'_> {
@@ -279,28 +294,30 @@ impl GameReader<'_> {
             'V' if self.phase == Phase::Header => {
                 let v = st[1..].trim();
                 if !matches!(v, "1" | "2" | "2.1" | "2.2" | "3.0") {
-                    return err(format!("unknown CSA version `{v}`"));
+                    return err(RecordErrorKind::UnknownVersion {
+                        version: v.to_string(),
+                    });
                 }
                 Ok(())
             }
             'N' => {
                 if self.phase > Phase::Header {
-                    return err("player names must come before the position");
+                    return syntax("player names must come before the position");
                 }
                 let key = match st.get(1..2) {
                     Some("+") => HeaderKey::Black,
                     Some("-") => HeaderKey::White,
-                    _ => return err("a name line is N+ or N-"),
+                    _ => return syntax("a name line is N+ or N-"),
                 };
                 self.record.header.push((key, st[2..].to_string()));
                 Ok(())
             }
             '$' => {
                 if self.phase > Phase::Header {
-                    return err("game facts must come before the position");
+                    return syntax("game facts must come before the position");
                 }
                 let Some((k, v)) = st[1..].split_once(':') else {
-                    return err("a fact is $KEY:value");
+                    return syntax("a fact is $KEY:value");
                 };
                 if k.is_empty()
                     || !k.bytes().all(|b| {
@@ -311,7 +328,9 @@ impl GameReader<'_> {
                             || b.is_ascii_digit()
                     })
                 {
-                    return err(format!("bad fact key `{k}`"));
+                    return err(RecordErrorKind::Syntax {
+                        reason: Cow::Owned(format!("bad fact key `{k}`")),
+                    });
                 }
                 let key = match k {
                     "EVENT" => HeaderKey::Event,
@@ -321,11 +340,19 @@ impl GameReader<'_> {
                     "TIME_LIMIT" => HeaderKey::TimeControl,
                     "OPENING" => HeaderKey::Opening,
                     other if OTHER_KEYS.contains(&other) => HeaderKey::Other(other.to_string()),
-                    other if self.lenient => {
-                        self.note = Some(format!("unknown header key `${other}` (kept)"));
+                    other if self.opts.lenient => {
+                        self.note = Some(RecordErrorKind::UnknownHeaderKey {
+                            key: other.to_string(),
+                            kept: true,
+                        });
                         HeaderKey::Other(other.to_string())
                     }
-                    other => return err(format!("unknown header key `${other}`")),
+                    other => {
+                        return err(RecordErrorKind::UnknownHeaderKey {
+                            key: other.to_string(),
+                            kept: false,
+                        });
+                    }
                 };
                 self.record.header.push((key, v.to_string()));
                 Ok(())
@@ -336,7 +363,7 @@ impl GameReader<'_> {
             }
             '+' | '-' if st.len() == 1 => {
                 if self.phase == Phase::Moves {
-                    return err("the side to move is given twice");
+                    return syntax("the side to move is given twice");
                 }
                 self.side = Some(if first == '+' {
                     Color::Black
@@ -348,7 +375,7 @@ impl GameReader<'_> {
             }
             '+' | '-' => {
                 if self.ended {
-                    return err("a move after the end of the game");
+                    return syntax("a move after the end of the game");
                 }
                 if self.side.is_none() && self.pos.is_none() {
                     self.side = Some(if first == '+' {
@@ -359,17 +386,21 @@ impl GameReader<'_> {
                 }
                 self.ensure_position()?;
                 let Some(pos) = self.pos.as_mut() else {
-                    return err("no position");
+                    return syntax("no position");
                 };
-                let mv = parse_move(pos, st).map_err(|m| StErr(0, m))?;
+                let mv = parse_move(pos, st)
+                    .map_err(|source| StErr(0, RecordErrorKind::Move { source }))?;
                 pos.play_unchecked(mv);
                 self.record.main.moves.push(Node::new(mv));
                 Ok(())
             }
             'T' => {
-                let t = parse_time(&st[1..]).ok_or_else(|| {
-                    StErr(0, "a time is T and seconds, such as T12 or T1.500".into())
-                })?;
+                let t = parse_time(&st[1..]).ok_or(StErr(
+                    0,
+                    RecordErrorKind::BadTime {
+                        form: "T and seconds, such as T12 or T1.500",
+                    },
+                ))?;
                 let time = Some(MoveTime {
                     spent: t,
                     total: None,
@@ -385,15 +416,21 @@ impl GameReader<'_> {
                         node.time = time;
                         Ok(())
                     }
-                    Some(_) => err("two times for one move"),
-                    None => err("a time before any move"),
+                    Some(_) => syntax("two times for one move"),
+                    None => syntax("a time before any move"),
                 }
             }
             '%' => {
                 self.ensure_position()?;
                 let side = self.pos.as_ref().map_or(Color::Black, |p| p.side_to_move());
-                let kind = EndKind::from_csa(&st[1..], side)
-                    .ok_or_else(|| StErr(0, format!("unknown special move `{st}`")))?;
+                let kind = EndKind::from_csa(&st[1..], side).ok_or_else(|| {
+                    StErr(
+                        0,
+                        RecordErrorKind::UnknownEnding {
+                            name: st.trim().to_string(),
+                        },
+                    )
+                })?;
                 if self.ended {
                     // Servers repeat a player's %KACHI or %TORYO when they confirm it.
                     if self
@@ -405,13 +442,13 @@ impl GameReader<'_> {
                     {
                         return Ok(());
                     }
-                    return err("the game already ended");
+                    return syntax("the game already ended");
                 }
                 self.record.main.end = Some(Ending::new(kind));
                 self.ended = true;
                 Ok(())
             }
-            _ => err("not a CSA statement"),
+            _ => syntax("not a CSA statement"),
         }
     }
 
@@ -421,17 +458,22 @@ impl GameReader<'_> {
         match rest.chars().next() {
             Some('I') => {
                 if self.uses_rows || self.uses_pi {
-                    return err("PI cannot be combined with other position lines");
+                    return syntax("PI cannot be combined with other position lines");
                 }
                 self.uses_pi = true;
                 *setup = Position::startpos().to_setup();
                 let removed = &rest[1..];
                 if !removed.len().is_multiple_of(4) || !removed.is_ascii() {
-                    return err("PI is followed by square-and-piece pairs such as 82HI");
+                    return syntax("PI is followed by square-and-piece pairs such as 82HI");
                 }
                 for i in (0..removed.len()).step_by(4) {
                     let sq = square_from_digits(&removed[i..i + 2]).ok_or_else(|| {
-                        StErr(3 + i, format!("bad square `{}`", &removed[i..i + 2]))
+                        StErr(
+                            3 + i,
+                            RecordErrorKind::BadSquare {
+                                square: removed[i..i + 2].to_string(),
+                            },
+                        )
                     })?;
                     let kind = kind_from_code(&removed[i + 2..i + 4]);
                     match (setup.board[sq.index()], kind) {
@@ -439,11 +481,10 @@ impl GameReader<'_> {
                         _ => {
                             return Err(StErr(
                                 3 + i,
-                                format!(
-                                    "no {} on {} to remove",
-                                    &removed[i + 2..i + 4],
-                                    &removed[i..i + 2]
-                                ),
+                                RecordErrorKind::NoPieceToRemove {
+                                    piece: removed[i + 2..i + 4].to_string(),
+                                    square: removed[i..i + 2].to_string(),
+                                },
                             ));
                         }
                     }
@@ -452,11 +493,11 @@ impl GameReader<'_> {
             }
             Some(c @ '1'..='9') => {
                 if self.uses_pi {
-                    return err("PI cannot be combined with P1..P9");
+                    return syntax("PI cannot be combined with P1..P9");
                 }
                 self.uses_rows = true;
-                let rank =
-                    Rank::from_number(c as u8 - b'0').ok_or_else(|| StErr(0, "bad rank".into()))?;
+                let rank = Rank::from_number(c as u8 - b'0')
+                    .ok_or(StErr(0, RecordErrorKind::syntax("bad rank")))?;
                 let cells = &rest[1..];
                 let mut chars: Vec<char> = cells.chars().collect();
                 // Writers drop the trailing spaces of an empty last cell.
@@ -464,24 +505,31 @@ impl GameReader<'_> {
                     chars.push(' ');
                 }
                 if chars.len() < 27 {
-                    return err("a board row has nine cells of three characters");
+                    return syntax("a board row has nine cells of three characters");
                 }
                 for i in 0..9 {
                     let cell: String = chars[i * 3..i * 3 + 3].iter().collect();
                     let file = File::from_number(9 - i as u8)
-                        .ok_or_else(|| StErr(0, "bad file".into()))?;
+                        .ok_or(StErr(0, RecordErrorKind::syntax("bad file")))?;
                     let sq = Square::new(file, rank);
                     setup.board[sq.index()] = if cell == " * " {
                         None
                     } else {
-                        Some(
-                            piece_from_cell(&cell)
-                                .ok_or_else(|| StErr(2 + i * 3, format!("bad cell `{cell}`")))?,
-                        )
+                        Some(piece_from_cell(&cell).ok_or_else(|| {
+                            StErr(
+                                2 + i * 3,
+                                RecordErrorKind::Syntax {
+                                    reason: Cow::Owned(format!("bad cell `{cell}`")),
+                                },
+                            )
+                        })?)
                     };
                 }
                 if chars[27..].iter().any(|c| !c.is_whitespace()) {
-                    return Err(StErr(29, "text after the ninth cell".into()));
+                    return Err(StErr(
+                        29,
+                        RecordErrorKind::syntax("text after the ninth cell"),
+                    ));
                 }
                 Ok(())
             }
@@ -493,7 +541,7 @@ impl GameReader<'_> {
                 };
                 let items = &rest[1..];
                 if !items.len().is_multiple_of(4) || !items.is_ascii() {
-                    return err("placements are square-and-piece pairs such as 00FU or 55KA");
+                    return syntax("placements are square-and-piece pairs such as 00FU or 55KA");
                 }
                 for i in (0..items.len()).step_by(4) {
                     let col = 2 + i;
@@ -504,30 +552,57 @@ impl GameReader<'_> {
                             all_remaining_to_hand(setup, color);
                             continue;
                         }
-                        let kind = kind_from_code(code)
-                            .filter(|k| k.is_hand_kind())
-                            .ok_or_else(|| StErr(col, format!("`{code}` cannot be in hand")))?;
+                        let piece = kind_from_code(code)
+                            .and_then(PieceKind::to_hand)
+                            .ok_or_else(|| {
+                                StErr(
+                                    col,
+                                    RecordErrorKind::CannotBeInHand {
+                                        piece: code.to_string(),
+                                    },
+                                )
+                            })?;
                         let h = setup.hands[color.index()];
-                        setup.hands[color.index()] = Some(h.count(kind) + 1)
-                            .filter(|&n| n <= kind.set_count())
-                            .and_then(|n| h.with_count(kind, n))
-                            .ok_or_else(|| StErr(col, format!("too many {code} in hand")))?;
+                        setup.hands[color.index()] = Some(h.count(piece) + 1)
+                            .filter(|&n| n <= piece.kind().set_count())
+                            .and_then(|n| h.with_count(piece, n))
+                            .ok_or_else(|| {
+                                StErr(
+                                    col,
+                                    RecordErrorKind::TooManyInHand {
+                                        piece: code.to_string(),
+                                    },
+                                )
+                            })?;
                     } else {
-                        let sq = square_from_digits(sq_text)
-                            .ok_or_else(|| StErr(col, format!("bad square `{sq_text}`")))?;
-                        let kind = kind_from_code(code)
-                            .ok_or_else(|| StErr(col, format!("unknown piece `{code}`")))?;
+                        let sq = square_from_digits(sq_text).ok_or_else(|| {
+                            StErr(
+                                col,
+                                RecordErrorKind::BadSquare {
+                                    square: sq_text.to_string(),
+                                },
+                            )
+                        })?;
+                        let kind = kind_from_code(code).ok_or_else(|| {
+                            StErr(
+                                col,
+                                RecordErrorKind::UnknownPiece {
+                                    code: code.to_string(),
+                                },
+                            )
+                        })?;
                         setup.board[sq.index()] = Some(Piece::new(color, kind));
                     }
                 }
                 self.uses_rows = true;
                 Ok(())
             }
-            _ => err("unknown position line"),
+            _ => syntax("unknown position line"),
         }
     }
 
-    /// Builds the start position once the side to move is known (or a move or special comes).
+    /// Builds the start position once the side to move is known (or a move or special comes),
+    /// holding it to the reader's strictness.
     fn ensure_position(&mut self) -> Result<(), StErr> {
         if self.pos.is_some() {
             return Ok(());
@@ -538,8 +613,11 @@ impl GameReader<'_> {
         };
         setup.side = self.side.unwrap_or(Color::Black);
         setup.move_number = 1;
-        let pos = super::model::validate_start(&setup)
-            .map_err(|e| StErr(0, format!("impossible start position: {e}")))?;
+        let pos = self
+            .opts
+            .strictness
+            .validate(&setup)
+            .map_err(|source| StErr(0, RecordErrorKind::StartPosition { source }))?;
         self.record.start = Start::from_position(&pos);
         self.pos = Some(self.record.start.position());
         self.phase = Phase::Moves;
@@ -558,17 +636,20 @@ fn piece_from_cell(cell: &str) -> Option<Piece> {
 
 /// `00AL`: every piece of a full set not on the board or in a hand goes to `color`'s hand.
 fn all_remaining_to_hand(setup: &mut Setup, color: Color) {
-    for kind in PieceKind::HAND {
+    for piece in HandPiece::ALL {
+        let kind = piece.kind();
+        // No overflow in `u8`: at most 81 pieces on the board, two hands of at most 31
+        // (`Hand::capacity`), and `rest` is at most a set (18).
         let on_board = setup
             .board
             .iter()
             .flatten()
             .filter(|p| p.kind.unpromote() == kind)
             .count() as u8;
-        let in_hands: u8 = setup.hands.iter().map(|h| h.count(kind)).sum();
+        let in_hands: u8 = setup.hands.iter().map(|h| h.count(piece)).sum();
         let rest = kind.set_count().saturating_sub(on_board + in_hands);
         let h: Hand = setup.hands[color.index()];
-        if let Some(h) = h.with_count(kind, h.count(kind) + rest) {
+        if let Some(h) = h.with_count(piece, h.count(piece) + rest) {
             setup.hands[color.index()] = h;
         }
     }
@@ -627,7 +708,10 @@ pub fn write(record: &Record) -> Written {
                 if OTHER_KEYS.contains(&k.as_str()) {
                     k.as_str()
                 } else {
-                    out.losses.push(format!("CSA has no header key for `{k}`"));
+                    out.losses.push(Loss::HeaderKey {
+                        format: Format::Csa,
+                        key: k.clone(),
+                    });
                     continue;
                 }
             }
@@ -644,17 +728,32 @@ pub fn write(record: &Record) -> Written {
         if let Some(t) = node.time {
             let _ = writeln!(s, "{}", time_text(t.spent));
             if t.total.is_some() {
-                note(&mut out.losses, "CSA holds no total times");
+                note(
+                    &mut out.losses,
+                    Loss::TotalTimes {
+                        format: Format::Csa,
+                    },
+                );
             }
         }
         for c in &node.comments {
             write_comment(s, c);
         }
         if node.bookmark.is_some() {
-            note(&mut out.losses, "CSA holds no bookmarks");
+            note(
+                &mut out.losses,
+                Loss::Bookmarks {
+                    format: Format::Csa,
+                },
+            );
         }
         if !node.variations.is_empty() {
-            note(&mut out.losses, "CSA holds no variations");
+            note(
+                &mut out.losses,
+                Loss::Variations {
+                    format: Format::Csa,
+                },
+            );
         }
         pos.play_unchecked(node.mv);
     }
@@ -671,19 +770,27 @@ pub fn write(record: &Record) -> Written {
             }
             None => note(
                 &mut out.losses,
-                &format!("CSA has no special move for {}", end.kind.japanese()),
+                Loss::EndKind {
+                    format: Format::Csa,
+                    kind: end.kind,
+                },
             ),
         }
         if !end.variations.is_empty() {
-            note(&mut out.losses, "CSA holds no variations");
+            note(
+                &mut out.losses,
+                Loss::Variations {
+                    format: Format::Csa,
+                },
+            );
         }
     }
     out
 }
 
-fn note(losses: &mut Vec<String>, what: &str) {
-    if !losses.iter().any(|l| l == what) {
-        losses.push(what.to_string());
+fn note(losses: &mut Vec<Loss>, loss: Loss) {
+    if !losses.contains(&loss) {
+        losses.push(loss);
     }
 }
 
@@ -728,7 +835,7 @@ fn write_start(s: &mut String, start: &Start) {
                 let _ = write!(s, "P{}", color_sign(c));
                 for (k, n) in hand.iter() {
                     for _ in 0..n {
-                        let _ = write!(s, "00{}", kind_code(k));
+                        let _ = write!(s, "00{}", kind_code(k.kind()));
                     }
                 }
                 s.push('\n');

@@ -5,7 +5,7 @@
 use core::fmt;
 use core::str::FromStr;
 use std::fmt::Write as _;
-use tokin_core::{Color, File, Hand, Piece, PieceKind, Position, Rank, Setup, Square};
+use tokin_core::{Color, File, Hand, HandPiece, Piece, PieceKind, Position, Rank, Setup, Square};
 
 /// A diagram style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -19,16 +19,119 @@ pub enum Style {
     Unicode,
 }
 
+/// A name that [`Style::from_str`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownDiagramStyle(pub String);
+
+impl fmt::Display for UnknownDiagramStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown diagram style `{}` (bod, email, unicode)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownDiagramStyle {}
+
 impl FromStr for Style {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Style, String> {
+    type Err = UnknownDiagramStyle;
+
+    /// Reads a style name, case-insensitively (`kif` also means [`Style::Bod`], `compact`
+    /// [`Style::Unicode`]).
+    fn from_str(s: &str) -> Result<Style, UnknownDiagramStyle> {
         match s.to_ascii_lowercase().as_str() {
             "bod" | "kif" => Ok(Style::Bod),
             "email" | "e-mail" | "mail" => Ok(Style::Email),
             "unicode" | "compact" => Ok(Style::Unicode),
-            _ => Err(format!("unknown diagram style `{s}` (bod, email, unicode)")),
+            _ => Err(UnknownDiagramStyle(s.to_string())),
         }
     }
+}
+
+/// A board diagram (BOD) line or KIF hand that cannot be read: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagramError {
+    /// The column in characters, from 1, in the text given to [`read_bod_line`] or
+    /// [`parse_kif_hand`].
+    pub column: usize,
+    /// What is wrong.
+    pub kind: DiagramErrorKind,
+}
+
+/// What is wrong with a board diagram line or a KIF hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DiagramErrorKind {
+    /// A hand line without `：` after its label.
+    HandLine,
+    /// A piece in hand that cannot be held (a king or a promoted piece, or no piece at all).
+    NotInHand {
+        /// The character written.
+        piece: char,
+    },
+    /// A count after a piece in hand that is not a number.
+    BadCount {
+        /// The count as written.
+        count: String,
+    },
+    /// More pieces of a kind in hand than a set holds.
+    TooManyInHand {
+        /// The piece's character.
+        piece: char,
+    },
+    /// A board row without its closing `|` and rank.
+    RowEnd,
+    /// A board row whose rank label is not 一 to 九.
+    BadRank {
+        /// The label as written.
+        label: String,
+    },
+    /// A board row that is not nine cells of two characters.
+    RowLength {
+        /// How many characters the row has between its bars.
+        found: usize,
+    },
+    /// A cell holding a character that is not a piece.
+    UnknownPiece {
+        /// The character.
+        piece: char,
+    },
+    /// A cell whose side mark is neither ` ` (Black) nor `v` (White).
+    BadSideMark {
+        /// The mark.
+        mark: char,
+    },
+}
+
+impl fmt::Display for DiagramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            DiagramErrorKind::HandLine => f.write_str("a hand line is 先手の持駒：... "),
+            DiagramErrorKind::NotInHand { piece } => {
+                write!(f, "`{piece}` is not a piece that can be in hand")
+            }
+            DiagramErrorKind::BadCount { count } => write!(f, "bad count `{count}`"),
+            DiagramErrorKind::TooManyInHand { piece } => {
+                write!(f, "more {piece} in hand than a set holds")
+            }
+            DiagramErrorKind::RowEnd => f.write_str("a board row ends with `|` and the rank"),
+            DiagramErrorKind::BadRank { label } => write!(f, "bad rank `{label}`"),
+            DiagramErrorKind::RowLength { found } => write!(
+                f,
+                "a board row has nine cells of two characters, found {found} characters"
+            ),
+            DiagramErrorKind::UnknownPiece { piece } => write!(f, "unknown piece `{piece}`"),
+            DiagramErrorKind::BadSideMark { mark } => write!(f, "bad side mark `{mark}`"),
+        }
+    }
+}
+
+impl std::error::Error for DiagramError {}
+
+fn diagram_error<T>(column: usize, kind: DiagramErrorKind) -> Result<T, DiagramError> {
+    Err(DiagramError { column, kind })
 }
 
 impl fmt::Display for Style {
@@ -118,11 +221,18 @@ pub fn parse_kanji_number(s: &str) -> Option<u32> {
         }
         return Some(n);
     }
-    let mut total = 0;
+    // Kanji: `[d]十[d]` or `d`, so at most 99 and no sum can overflow; a second 十 is not a
+    // count (before, each one added ten, and a long line of them overflowed).
+    let mut total: u32 = 0;
     let mut current = 0;
+    let mut ten_seen = false;
     for c in s.chars() {
         if c == '十' {
-            total += if current == 0 { 10 } else { current * 10 };
+            if ten_seen {
+                return None;
+            }
+            ten_seen = true;
+            total = if current == 0 { 10 } else { current * 10 };
             current = 0;
         } else {
             let d = KANJI_DIGITS.iter().position(|&k| k == c)? as u32;
@@ -141,12 +251,12 @@ pub fn kif_hand(hand: Hand) -> String {
         return "なし".to_string();
     }
     let mut parts = Vec::new();
-    for kind in PieceKind::HAND.iter().rev() {
-        let n = hand.count(*kind);
+    for piece in HandPiece::ALL.into_iter().rev() {
+        let n = hand.count(piece);
         if n == 0 {
             continue;
         }
-        let mut p = hand_name(*kind).to_string();
+        let mut p = hand_name(piece.kind()).to_string();
         if n > 1 {
             p.push_str(&kanji_number(n as u32));
         }
@@ -158,15 +268,24 @@ pub fn kif_hand(hand: Hand) -> String {
 /// Reads a KIF hand such as `角　歩二` or `なし`.
 ///
 /// # Errors
-/// The character offset of the bad item and what is wrong.
-pub fn parse_kif_hand(text: &str) -> Result<Hand, (usize, String)> {
+/// The column (in characters of `text`, from 1) of the bad item and what is wrong.
+///
+/// ```
+/// use tokin_notation::record::diagram::{DiagramErrorKind, parse_kif_hand};
+///
+/// assert_eq!(parse_kif_hand("なし"), Ok(tokin_core::Hand::EMPTY));
+/// assert!(parse_kif_hand("角　歩二").is_ok());
+/// let e = parse_kif_hand("角　と").unwrap_err();
+/// assert_eq!((e.column, e.kind), (3, DiagramErrorKind::NotInHand { piece: 'と' }));
+/// ```
+pub fn parse_kif_hand(text: &str) -> Result<Hand, DiagramError> {
     let t = text.trim_matches(|c: char| c.is_whitespace());
     let mut hand = Hand::EMPTY;
     if t.is_empty() || t == "なし" {
         return Ok(hand);
     }
-    let offset = text.chars().take_while(|c| c.is_whitespace()).count();
-    let mut pos = offset;
+    // Columns from 1: the first item starts after the leading spaces.
+    let mut pos = text.chars().take_while(|c| c.is_whitespace()).count() + 1;
     for item in t.split(|c: char| c.is_whitespace() || c == '、' || c == ',') {
         let here = pos;
         pos += item.chars().count() + 1;
@@ -175,21 +294,29 @@ pub fn parse_kif_hand(text: &str) -> Result<Hand, (usize, String)> {
         }
         let mut chars = item.chars();
         let k = chars.next().unwrap_or(' ');
-        let kind = kind_from_char(k)
-            .filter(|k| k.is_hand_kind())
-            .ok_or_else(|| (here, format!("`{k}` is not a piece that can be in hand")))?;
+        let Some(piece) = kind_from_char(k).and_then(PieceKind::to_hand) else {
+            return diagram_error(here, DiagramErrorKind::NotInHand { piece: k });
+        };
         let rest: String = chars.collect();
         let n = if rest.is_empty() {
             1
         } else {
-            parse_kanji_number(&rest).ok_or_else(|| (here + 1, format!("bad count `{rest}`")))?
+            match parse_kanji_number(&rest) {
+                Some(n) => n,
+                None => {
+                    return diagram_error(here + 1, DiagramErrorKind::BadCount { count: rest });
+                }
+            }
         };
-        let total = hand.count(kind) as u32 + n;
-        hand = u8::try_from(total)
+        let total = (hand.count(piece) as u32).saturating_add(n);
+        hand = match u8::try_from(total)
             .ok()
-            .filter(|&t| t <= kind.set_count())
-            .and_then(|t| hand.with_count(kind, t))
-            .ok_or_else(|| (here, format!("more {k} in hand than a set holds")))?;
+            .filter(|&t| t <= piece.kind().set_count())
+            .and_then(|t| hand.with_count(piece, t))
+        {
+            Some(h) => h,
+            None => return diagram_error(here, DiagramErrorKind::TooManyInHand { piece: k }),
+        };
     }
     Ok(hand)
 }
@@ -243,7 +370,7 @@ pub fn bod(pos: &Position) -> String {
 ///
 /// # Errors
 /// The character column (from 1) and what is wrong, for a diagram line that is broken.
-pub fn read_bod_line(setup: &mut Setup, line: &str) -> Result<bool, (usize, String)> {
+pub fn read_bod_line(setup: &mut Setup, line: &str) -> Result<bool, DiagramError> {
     let t = line.trim_end();
     for (prefix, color) in [
         ("後手の持駒", Color::White),
@@ -253,9 +380,13 @@ pub fn read_bod_line(setup: &mut Setup, line: &str) -> Result<bool, (usize, Stri
     ] {
         if let Some(rest) = t.strip_prefix(prefix) {
             let Some(rest) = rest.strip_prefix('：').or_else(|| rest.strip_prefix(':')) else {
-                return Err((6, "a hand line is 先手の持駒：... ".into()));
+                return diagram_error(6, DiagramErrorKind::HandLine);
             };
-            setup.hands[color.index()] = parse_kif_hand(rest).map_err(|(c, m)| (c + 7, m))?;
+            // The hand starts after the five-character label and its colon.
+            setup.hands[color.index()] = parse_kif_hand(rest).map_err(|e| DiagramError {
+                column: e.column + 6,
+                ..e
+            })?;
             return Ok(true);
         }
     }
@@ -290,42 +421,44 @@ pub fn read_bod_line(setup: &mut Setup, line: &str) -> Result<bool, (usize, Stri
     if let Some(body) = t.strip_prefix('|') {
         let chars: Vec<char> = body.chars().collect();
         let Some(bar) = chars.iter().position(|&c| c == '|') else {
-            return Err((1, "a board row ends with `|` and the rank".into()));
+            return diagram_error(1, DiagramErrorKind::RowEnd);
         };
         let label: String = chars[bar + 1..].iter().collect();
         let label = label.trim();
+        let bad_rank = || DiagramError {
+            column: bar + 3,
+            kind: DiagramErrorKind::BadRank {
+                label: label.to_string(),
+            },
+        };
         let rank_n = KANJI_DIGITS
             .iter()
             .position(|&k| label.starts_with(k))
             .filter(|&i| i > 0)
-            .ok_or_else(|| (bar + 3, format!("bad rank `{label}`")))?;
-        let rank =
-            Rank::from_number(rank_n as u8).ok_or_else(|| (bar + 3, "bad rank".to_string()))?;
+            .ok_or_else(bad_rank)?;
+        let rank = Rank::from_number(rank_n as u8).ok_or_else(bad_rank)?;
         let cells = &chars[..bar];
         if cells.len() != 18 {
-            return Err((
-                2,
-                format!(
-                    "a board row has nine cells of two characters, found {} characters",
-                    cells.len()
-                ),
-            ));
+            return diagram_error(2, DiagramErrorKind::RowLength { found: cells.len() });
         }
         for i in 0..9 {
             let (mark, c) = (cells[i * 2], cells[i * 2 + 1]);
             let col = i * 2 + 2;
-            let file =
-                File::from_number(9 - i as u8).ok_or_else(|| (col, "bad file".to_string()))?;
+            // `i` is below nine, so the file number is 1 to 9.
+            let Some(file) = File::from_number(9 - i as u8) else {
+                continue;
+            };
             let sq = Square::new(file, rank);
             setup.board[sq.index()] = if c == '・' {
                 None
             } else {
-                let kind =
-                    kind_from_char(c).ok_or_else(|| (col + 1, format!("unknown piece `{c}`")))?;
+                let Some(kind) = kind_from_char(c) else {
+                    return diagram_error(col + 1, DiagramErrorKind::UnknownPiece { piece: c });
+                };
                 let color = match mark {
                     'v' | 'V' => Color::White,
                     ' ' | '^' | '　' => Color::Black,
-                    _ => return Err((col, format!("bad side mark `{mark}`"))),
+                    _ => return diagram_error(col, DiagramErrorKind::BadSideMark { mark }),
                 };
                 Some(Piece::new(color, kind))
             };
@@ -352,16 +485,17 @@ fn email_cell(p: Option<Piece>) -> String {
 
 fn email_hand_lines(hand: Hand, color: Color) -> Vec<String> {
     let side = if color == Color::White { 'w' } else { 'b' };
-    let items: Vec<String> = PieceKind::HAND
-        .iter()
+    let items: Vec<String> = HandPiece::ALL
+        .into_iter()
         .rev()
-        .filter(|k| hand.count(**k) > 0)
-        .map(|k| {
-            let n = hand.count(*k);
+        .filter(|&p| hand.count(p) > 0)
+        .map(|p| {
+            let n = hand.count(p);
+            let letter = p.kind().usi_str();
             if n > 1 {
-                format!("{side}{}{n}", k.usi_str())
+                format!("{side}{letter}{n}")
             } else {
-                format!("{side}{}", k.usi_str())
+                format!("{side}{letter}")
             }
         })
         .collect();
@@ -454,16 +588,16 @@ pub fn unicode(pos: &Position) -> String {
         if h.is_empty() {
             return "-".to_string();
         }
-        PieceKind::HAND
-            .iter()
+        HandPiece::ALL
+            .into_iter()
             .rev()
-            .filter(|k| h.count(**k) > 0)
-            .map(|k| {
-                let n = h.count(*k);
+            .filter(|&p| h.count(p) > 0)
+            .map(|p| {
+                let n = h.count(p);
                 if n > 1 {
-                    format!("{}{n}", kind_char(*k))
+                    format!("{}{n}", kind_char(p.kind()))
                 } else {
-                    kind_char(*k).to_string()
+                    kind_char(p.kind()).to_string()
                 }
             })
             .collect::<Vec<_>>()
@@ -515,6 +649,7 @@ mod tests {
     fn broken_bod_row_names_the_column() {
         let mut setup = Setup::empty();
         let e = read_bod_line(&mut setup, "| ・v飛 ・ ・ ・ ・ ・vX ・|二").unwrap_err();
-        assert_eq!(e.0, 17);
+        assert_eq!(e.column, 17);
+        assert_eq!(e.kind, DiagramErrorKind::UnknownPiece { piece: 'X' });
     }
 }

@@ -20,12 +20,14 @@
 
 use super::model::Clock;
 use super::{
-    EndKind, Ending, HeaderKey, Line, Node, Parsed, ReadOptions, Record, RecordError, Start,
-    Written, csa,
+    EndKind, Ending, Format, HeaderKey, Line, Loss, Node, Parsed, ReadOptions, Record, RecordError,
+    RecordErrorKind, Start, Written, csa,
 };
 use serde_json::{Map, Value, json};
 use std::time::Duration;
-use tokin_core::{Color, File, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square};
+use tokin_core::{
+    Color, File, HandPiece, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
+};
 
 const PRESETS: [(Handicap, &str); 16] = [
     (Handicap::Even, "HIRATE"),
@@ -57,8 +59,13 @@ fn color_num(c: Color) -> u64 {
 
 /// A problem at a JSON path; [`parse`] moves it to the line and column where that value
 /// starts.
-fn at(path: &str, msg: impl Into<String>) -> RecordError {
-    RecordError::new(1, 1, path, msg)
+fn at(path: &str, kind: RecordErrorKind) -> RecordError {
+    RecordError::new(1, 1, path, kind)
+}
+
+/// A value of the wrong shape at a JSON path.
+fn shape(path: &str, reason: &'static str) -> RecordError {
+    at(path, RecordErrorKind::syntax(reason))
 }
 
 enum Frame {
@@ -178,7 +185,8 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
             p.warnings = p.warnings.into_iter().map(|e| place(text, e)).collect();
             Ok(p)
         }
-        Err(e) if e.message.starts_with("bad JSON") => Err(e),
+        // JSON syntax errors already have their line and column; the rest name a path.
+        Err(e) if matches!(*e.kind, RecordErrorKind::Json { .. }) => Err(e),
         Err(e) => Err(place(text, e)),
     }
 }
@@ -186,21 +194,28 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
 fn parse_document(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
     let doc: Value = serde_json::from_str(text).map_err(|e| {
         let line_text = text.lines().nth(e.line().saturating_sub(1)).unwrap_or("");
-        RecordError::new(e.line(), e.column(), line_text, format!("bad JSON: {e}"))
+        RecordError::new(
+            e.line(),
+            e.column(),
+            line_text,
+            RecordErrorKind::Json {
+                message: e.to_string(),
+            },
+        )
     })?;
     let obj = doc
         .as_object()
-        .ok_or_else(|| at("", "a JKF document is a JSON object"))?;
+        .ok_or_else(|| shape("", "a JKF document is a JSON object"))?;
     let mut record = Record::new();
     let mut warnings = Vec::new();
     if let Some(h) = obj.get("header") {
         let h = h
             .as_object()
-            .ok_or_else(|| at("header", "the header is an object"))?;
+            .ok_or_else(|| shape("header", "the header is an object"))?;
         for (k, v) in h {
             let v = v
                 .as_str()
-                .ok_or_else(|| at(&format!("header.{k}"), "header values are strings"))?;
+                .ok_or_else(|| shape(&format!("header.{k}"), "header values are strings"))?;
             // The start belongs to `initial`; a 手合割 fact only names it when that is absent.
             if k == "手合割" {
                 if obj.get("initial").is_none()
@@ -216,13 +231,13 @@ fn parse_document(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> 
         }
     }
     if let Some(init) = obj.get("initial") {
-        record.start = parse_initial(init)?;
+        record.start = parse_initial(init, opts)?;
     }
-    let moves = match obj.get("moves") {
-        None => &Vec::new(),
+    let moves: &[Value] = match obj.get("moves") {
+        None => &[],
         Some(m) => m
             .as_array()
-            .ok_or_else(|| at("moves", "moves is an array"))?,
+            .ok_or_else(|| shape("moves", "moves is an array"))?,
     };
     let pos = record.start.position();
     if let Some(first) = moves.first()
@@ -262,10 +277,10 @@ fn comments(v: &Value, path: &str) -> Result<Vec<String>, RecordError> {
             .map(|(i, c)| {
                 c.as_str()
                     .map(str::to_string)
-                    .ok_or_else(|| at(&format!("{path}.comments[{i}]"), "comments are strings"))
+                    .ok_or_else(|| shape(&format!("{path}.comments[{i}]"), "comments are strings"))
             })
             .collect(),
-        Some(_) => Err(at(
+        Some(_) => Err(shape(
             &format!("{path}.comments"),
             "comments is an array of strings",
         )),
@@ -275,13 +290,13 @@ fn comments(v: &Value, path: &str) -> Result<Vec<String>, RecordError> {
 fn num(v: &Value, key: &str, path: &str) -> Result<u64, RecordError> {
     v.get(key)
         .and_then(Value::as_u64)
-        .ok_or_else(|| at(&format!("{path}.{key}"), "expected a whole number"))
+        .ok_or_else(|| shape(&format!("{path}.{key}"), "expected a whole number"))
 }
 
 fn parse_time(v: &Value, path: &str) -> Result<(Duration, Option<Duration>), RecordError> {
     let now = v
         .get("now")
-        .ok_or_else(|| at(&format!("{path}.now"), "a time has `now`"))?;
+        .ok_or_else(|| shape(&format!("{path}.now"), "a time has `now`"))?;
     let p = format!("{path}.now");
     let spent = Duration::from_secs(
         num(now, "m", &p)?
@@ -322,15 +337,21 @@ fn parse_line(
         let p = format!("{path}[{}]", first_index + i);
         let ply = pos.move_number() as usize;
         if line.end.is_some() {
-            return Err(at(&p, "an element after the game's end").at_ply(ply));
+            return Err(shape(&p, "an element after the game's end").at_ply(ply));
         }
         let clock_before_special = *clock;
         if let Some(sp) = item.get("special") {
             let name = sp
                 .as_str()
-                .ok_or_else(|| at(&format!("{p}.special"), "special is a string"))?;
+                .ok_or_else(|| shape(&format!("{p}.special"), "special is a string"))?;
             let kind = EndKind::from_csa(name, pos.side_to_move()).ok_or_else(|| {
-                at(&format!("{p}.special"), format!("unknown special `{name}`")).at_ply(ply)
+                at(
+                    &format!("{p}.special"),
+                    RecordErrorKind::UnknownEnding {
+                        name: name.to_string(),
+                    },
+                )
+                .at_ply(ply)
             })?;
             let mut end = Ending::new(kind);
             if let Some(t) = item.get("time") {
@@ -345,7 +366,7 @@ fn parse_line(
         }
         let mv_v = item
             .get("move")
-            .ok_or_else(|| at(&p, "a move element has `move` or `special`").at_ply(ply))?;
+            .ok_or_else(|| shape(&p, "a move element has `move` or `special`").at_ply(ply))?;
         let mv = match parse_move(mv_v, &pos, &format!("{p}.move")) {
             Ok(mv) => mv,
             Err(e) => {
@@ -387,12 +408,12 @@ fn parse_forks(
     if let Some(forks) = item.get("forks") {
         let forks = forks
             .as_array()
-            .ok_or_else(|| at(&format!("{p}.forks"), "forks is an array of arrays"))?;
+            .ok_or_else(|| shape(&format!("{p}.forks"), "forks is an array of arrays"))?;
         for (j, f) in forks.iter().enumerate() {
             let fp = format!("{p}.forks[{j}]");
             let f = f
                 .as_array()
-                .ok_or_else(|| at(&fp, "a fork is an array of moves"))?;
+                .ok_or_else(|| shape(&fp, "a fork is an array of moves"))?;
             // Forks replace this element: they start from the same position and clock.
             let mut c = clock_before;
             let var = parse_line(f, pos.clone(), &fp, 0, &mut c, opts, warnings, stop)?;
@@ -411,103 +432,133 @@ fn square(v: &Value, path: &str) -> Result<Square, RecordError> {
     let r = u8::try_from(y).ok().and_then(Rank::from_number);
     match (f, r) {
         (Some(f), Some(r)) => Ok(Square::new(f, r)),
-        _ => Err(at(path, format!("no square {x}{y}"))),
+        _ => Err(at(
+            path,
+            RecordErrorKind::BadSquare {
+                square: format!("x {x}, y {y}"),
+            },
+        )),
     }
 }
 
 fn parse_move(v: &Value, pos: &Position, path: &str) -> Result<Move, RecordError> {
     let to = square(
-        v.get("to").ok_or_else(|| at(path, "a move has `to`"))?,
+        v.get("to").ok_or_else(|| shape(path, "a move has `to`"))?,
         &format!("{path}.to"),
     )?;
     let piece = v
         .get("piece")
         .and_then(Value::as_str)
-        .ok_or_else(|| at(&format!("{path}.piece"), "a move has a `piece` code"))?;
-    let kind = csa::kind_from_code(piece)
-        .ok_or_else(|| at(&format!("{path}.piece"), format!("unknown piece `{piece}`")))?;
+        .ok_or_else(|| shape(&format!("{path}.piece"), "a move has a `piece` code"))?;
+    let kind = csa::kind_from_code(piece).ok_or_else(|| {
+        at(
+            &format!("{path}.piece"),
+            RecordErrorKind::UnknownPiece {
+                code: piece.to_string(),
+            },
+        )
+    })?;
     if let Some(c) = v.get("color")
         && c.as_u64() != Some(color_num(pos.side_to_move()))
     {
         return Err(at(
             &format!("{path}.color"),
-            format!("it is {}'s turn", pos.side_to_move()),
+            RecordErrorKind::WrongSide {
+                to_move: pos.side_to_move(),
+            },
         ));
     }
     let mv = match v.get("from").filter(|f| !f.is_null()) {
-        None => Move::drop(kind, to),
+        // A drop of `OU` or of a promoted piece is refused here, before anything is built.
+        None => Move::try_drop(kind, to).map_err(|_| {
+            at(
+                &format!("{path}.piece"),
+                RecordErrorKind::CannotDrop {
+                    piece: piece.to_string(),
+                },
+            )
+        })?,
         Some(f) => {
             let from = square(f, &format!("{path}.from"))?;
-            if from == to {
-                return Err(at(path, "origin and destination are the same square"));
-            }
             let promote = v.get("promote").and_then(Value::as_bool).unwrap_or(false);
+            let mv = Move::try_normal(from, to, promote)
+                .map_err(|_| shape(path, "origin and destination are the same square"))?;
             if pos.piece_at(from).map(|p| p.kind) != Some(kind) {
                 return Err(at(
                     &format!("{path}.piece"),
-                    format!("no {piece} on the origin square"),
+                    RecordErrorKind::NoPieceOnOrigin {
+                        piece: piece.to_string(),
+                    },
                 ));
             }
-            Move::normal(from, to, promote)
+            mv
         }
     };
-    if mv.is_drop() && !kind.is_hand_kind() {
-        return Err(at(
-            &format!("{path}.piece"),
-            format!("{piece} cannot be dropped"),
-        ));
-    }
     pos.is_legal(mv)
-        .map_err(|e| at(path, format!("illegal move: {e}")))?;
+        .map_err(|source| at(path, RecordErrorKind::IllegalMove { mv, source }))?;
     Ok(mv)
 }
 
-fn parse_initial(v: &Value) -> Result<Start, RecordError> {
+/// Reads `initial`: a preset, or an `OTHER` position held to `opts.strictness`.
+fn parse_initial(v: &Value, opts: ReadOptions) -> Result<Start, RecordError> {
     let preset = v
         .get("preset")
         .and_then(Value::as_str)
-        .ok_or_else(|| at("initial.preset", "initial has a preset"))?;
+        .ok_or_else(|| shape("initial.preset", "initial has a preset"))?;
     if preset != "OTHER" {
         return PRESETS
             .iter()
             .find(|p| p.1 == preset)
             .map(|p| Start::Handicap(p.0))
-            .ok_or_else(|| at("initial.preset", format!("unknown preset `{preset}`")));
+            .ok_or_else(|| {
+                at(
+                    "initial.preset",
+                    RecordErrorKind::UnknownPreset {
+                        name: preset.to_string(),
+                    },
+                )
+            });
     }
     let data = v
         .get("data")
-        .ok_or_else(|| at("initial.data", "an OTHER preset has data"))?;
+        .ok_or_else(|| shape("initial.data", "an OTHER preset has data"))?;
     let mut setup = Setup::empty();
     let board = data
         .get("board")
         .and_then(Value::as_array)
-        .ok_or_else(|| at("initial.data.board", "the board is a 9x9 array"))?;
+        .ok_or_else(|| shape("initial.data.board", "the board is a 9x9 array"))?;
     if board.len() != 9 {
-        return Err(at("initial.data.board", "the board has nine files"));
+        return Err(shape("initial.data.board", "the board has nine files"));
     }
     for (x, col) in board.iter().enumerate() {
         let col = col
             .as_array()
             .filter(|c| c.len() == 9)
-            .ok_or_else(|| at(&format!("initial.data.board[{x}]"), "a file has nine cells"))?;
+            .ok_or_else(|| shape(&format!("initial.data.board[{x}]"), "a file has nine cells"))?;
         for (y, cell) in col.iter().enumerate() {
             let p = format!("initial.data.board[{x}][{y}]");
             let Some(kind) = cell.get("kind") else {
                 continue;
             };
             let code = kind.as_str().unwrap_or("");
-            let kind = csa::kind_from_code(code)
-                .ok_or_else(|| at(&p, format!("unknown piece `{code}`")))?;
+            let kind = csa::kind_from_code(code).ok_or_else(|| {
+                at(
+                    &p,
+                    RecordErrorKind::UnknownPiece {
+                        code: code.to_string(),
+                    },
+                )
+            })?;
             let color = match cell.get("color").and_then(Value::as_u64) {
                 Some(0) => Color::Black,
                 Some(1) => Color::White,
-                _ => return Err(at(&p, "a piece has color 0 or 1")),
+                _ => return Err(shape(&p, "a piece has color 0 or 1")),
             };
             let (Some(f), Some(r)) = (
                 File::from_number(x as u8 + 1),
                 Rank::from_number(y as u8 + 1),
             ) else {
-                return Err(at(&p, "bad square"));
+                return Err(shape(&p, "bad square"));
             };
             setup.board[Square::new(f, r).index()] = Some(Piece::new(color, kind));
         }
@@ -515,36 +566,53 @@ fn parse_initial(v: &Value) -> Result<Start, RecordError> {
     setup.side = match data.get("color").and_then(Value::as_u64) {
         Some(0) | None => Color::Black,
         Some(1) => Color::White,
-        Some(_) => return Err(at("initial.data.color", "color is 0 or 1")),
+        Some(_) => return Err(shape("initial.data.color", "color is 0 or 1")),
     };
     if let Some(hands) = data.get("hands") {
         let hands = hands
             .as_array()
             .filter(|h| h.len() == 2)
-            .ok_or_else(|| at("initial.data.hands", "hands is an array of two objects"))?;
+            .ok_or_else(|| shape("initial.data.hands", "hands is an array of two objects"))?;
         for (c, h) in hands.iter().enumerate() {
             let p = format!("initial.data.hands[{c}]");
-            let h = h.as_object().ok_or_else(|| at(&p, "a hand is an object"))?;
+            let h = h
+                .as_object()
+                .ok_or_else(|| shape(&p, "a hand is an object"))?;
             for (code, n) in h {
-                let kind = csa::kind_from_code(code)
-                    .filter(|k| k.is_hand_kind())
-                    .ok_or_else(|| at(&p, format!("`{code}` cannot be in hand")))?;
+                let piece = csa::kind_from_code(code)
+                    .and_then(PieceKind::to_hand)
+                    .ok_or_else(|| {
+                        at(
+                            &p,
+                            RecordErrorKind::CannotBeInHand {
+                                piece: code.to_string(),
+                            },
+                        )
+                    })?;
+                let path = format!("{p}.{code}");
                 let n = n
                     .as_u64()
-                    .and_then(|n| u8::try_from(n).ok())
-                    .filter(|&n| n <= kind.set_count())
-                    .ok_or_else(|| at(&format!("{p}.{code}"), "a count is a whole number"))?;
-                setup.hands[c] = setup.hands[c].with_count(kind, n).ok_or_else(|| {
+                    .ok_or_else(|| shape(&path, "a count is a whole number"))?;
+                let too_many = || {
                     at(
-                        &format!("{p}.{code}"),
-                        "more pieces in hand than a set holds",
+                        &path,
+                        RecordErrorKind::TooManyInHand {
+                            piece: code.to_string(),
+                        },
                     )
-                })?;
+                };
+                let n = u8::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= piece.kind().set_count())
+                    .ok_or_else(too_many)?;
+                setup.hands[c] = setup.hands[c].with_count(piece, n).ok_or_else(too_many)?;
             }
         }
     }
-    let pos = super::model::validate_start(&setup)
-        .map_err(|e| at("initial.data", format!("impossible position: {e}")))?;
+    let pos = opts
+        .strictness
+        .validate(&setup)
+        .map_err(|source| at("initial.data", RecordErrorKind::StartPosition { source }))?;
     Ok(Start::from_position(&pos))
 }
 
@@ -557,9 +625,10 @@ pub fn write(record: &Record) -> Written {
     for (k, v) in &record.header {
         let key = k.japanese(handicap).to_string();
         if header.contains_key(&key) {
-            out.losses.push(format!(
-                "JKF holds one value per header key: `{key}` repeated"
-            ));
+            out.losses.push(Loss::RepeatedHeaderKey {
+                format: Format::Jkf,
+                key,
+            });
             continue;
         }
         header.insert(key, Value::String(v.clone()));
@@ -602,7 +671,7 @@ fn write_forks(
     variations: &[Line],
     pos: &Position,
     clock_before: Clock,
-    losses: &mut Vec<String>,
+    losses: &mut Vec<Loss>,
 ) -> Value {
     let mut forks = Vec::new();
     for var in variations {
@@ -619,7 +688,7 @@ fn write_line(
     mut pos: Position,
     clock: &mut Clock,
     out: &mut Vec<Value>,
-    losses: &mut Vec<String>,
+    losses: &mut Vec<Loss>,
 ) {
     for node in &line.moves {
         let mut item = Map::new();
@@ -629,14 +698,18 @@ fn write_line(
             let total = clock.advance_whole_seconds(pos.side_to_move(), t);
             item.insert("time".into(), time_json(t.spent, total));
             if t.spent.subsec_millis() != 0 {
-                losses.push("JKF holds whole seconds only".into());
+                losses.push(Loss::FractionsOfSeconds {
+                    format: Format::Jkf,
+                });
             }
         }
         if !node.comments.is_empty() {
             item.insert("comments".into(), json!(node.comments));
         }
         if node.bookmark.is_some() {
-            losses.push("JKF holds no bookmarks".into());
+            losses.push(Loss::Bookmarks {
+                format: Format::Jkf,
+            });
         }
         if !node.variations.is_empty() {
             let forks = write_forks(&node.variations, &pos, clock_before, losses);
@@ -648,10 +721,10 @@ fn write_line(
     if let Some(end) = &line.end {
         let clock_before = *clock;
         let Some(name) = end.kind.csa(pos.side_to_move()) else {
-            losses.push(format!(
-                "JKF has no special move for {}",
-                end.kind.japanese()
-            ));
+            losses.push(Loss::EndKind {
+                format: Format::Jkf,
+                kind: end.kind,
+            });
             return;
         };
         let mut item = Map::new();
@@ -725,8 +798,8 @@ fn initial(start: &Start) -> Value {
                 .map(|c| {
                     let h = pos.hand(*c);
                     let mut m = Map::new();
-                    for k in PieceKind::HAND {
-                        m.insert(csa::kind_code(k).into(), json!(h.count(k)));
+                    for p in HandPiece::ALL {
+                        m.insert(csa::kind_code(p.kind()).into(), json!(h.count(p)));
                     }
                     Value::Object(m)
                 })
@@ -764,5 +837,27 @@ mod tests {
         );
         let back = parse(&write(r).text, ReadOptions::default()).unwrap();
         assert_eq!(&back.records[0], r);
+    }
+
+    #[test]
+    fn a_huge_time_saturates_instead_of_overflowing() {
+        // Found by tests/mutated_inputs.rs: 307445734561825861 minutes is more seconds than a
+        // Duration holds, and adding them to Black's 3 s overflowed when reading and writing.
+        let text = r#"{"moves":[{},
+            {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},"time":{"now":{"m":0,"s":3}}},
+            {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},
+            {"special":"TORYO","time":{"now":{"m":307445734561825861,"s":0}}}]}"#;
+        let r = &parse(text, ReadOptions::default()).unwrap().records[0];
+        let end = r.main.end.as_ref().unwrap();
+        assert_eq!(end.time.unwrap().spent, Duration::from_secs(u64::MAX));
+        for format in [
+            Format::Kif,
+            Format::Ki2,
+            Format::Csa,
+            Format::Jkf,
+            Format::Psn,
+        ] {
+            assert!(!crate::record::write(r, format).text.is_empty());
+        }
     }
 }

@@ -25,8 +25,8 @@ use super::diagram;
 use super::error::column_of;
 use super::tree::{Step, Tree, walk_line};
 use super::{
-    EndKind, Ending, HeaderKey, Line, Parsed, ReadOptions, Record, RecordError, Start, Written,
-    numbered_lines,
+    EndKind, Ending, Format, HeaderKey, Line, Loss, Parsed, ReadOptions, Record, RecordError,
+    RecordErrorKind, Start, Written, numbered_lines,
 };
 use crate::{DropMark, Options, SideMarks, Style, parse_move, write_move_into};
 use std::fmt::Write as _;
@@ -118,19 +118,19 @@ impl Reader {
         })
     }
 
-    /// Fixes the start position (from the diagram, the handicap, or the even game) before the
-    /// first move, comment or ending.
+    /// Fixes the start position (from the diagram, held to the reader's strictness; the
+    /// handicap; or the even game) before the first move, comment or ending.
     fn start_moves(&mut self, n: usize) -> Result<(), RecordError> {
         if self.tree.is_some() {
             return Ok(());
         }
         let start = if let Some(setup) = &self.setup {
-            let pos = super::model::validate_start(setup).map_err(|e| {
+            let pos = self.opts.strictness.validate(setup).map_err(|source| {
                 RecordError::new(
                     self.last_bod_line.max(n.min(1)),
                     1,
                     "",
-                    format!("impossible position in the board diagram: {e}"),
+                    RecordErrorKind::StartPosition { source },
                 )
             })?;
             Start::from_position(&pos)
@@ -146,7 +146,7 @@ impl Reader {
         self.start_moves(n)?;
         self.tree
             .as_mut()
-            .ok_or_else(|| RecordError::new(n, 1, "", "no game"))
+            .ok_or_else(|| RecordError::new(n, 1, "", RecordErrorKind::syntax("no game")))
     }
 
     fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
@@ -176,13 +176,18 @@ impl Reader {
             let ply = diagram::parse_kanji_number(num)
                 .map(|n| n as usize)
                 .ok_or_else(|| {
-                    RecordError::new(n, column_of(line, t), t, "a variation line is 変化：N手")
+                    RecordError::new(
+                        n,
+                        column_of(line, t),
+                        t,
+                        RecordErrorKind::syntax("a variation line is 変化：N手"),
+                    )
                 })?;
             let ply = ply.saturating_sub(self.ply_offset);
             let tree = self.tree(n)?;
             return tree
                 .branch(ply)
-                .map_err(|m| RecordError::new(n, column_of(line, t), t, m));
+                .map_err(|kind| RecordError::new(n, column_of(line, t), t, kind));
         }
         if t.starts_with("まで") {
             if self.flavor == Flavor::Ki2 {
@@ -207,12 +212,12 @@ impl Reader {
                     return Ok(());
                 }
                 Ok(false) => {}
-                Err((col, msg)) => {
+                Err(source) => {
                     return Err(RecordError::new(
                         n,
-                        col,
+                        source.column,
                         line.trim_end(),
-                        format!("broken board diagram: {msg}"),
+                        RecordErrorKind::Diagram { source },
                     ));
                 }
             }
@@ -232,7 +237,7 @@ impl Reader {
             n,
             column_of(line, t),
             t,
-            "not a header, move, comment or variation line",
+            RecordErrorKind::syntax("not a header, move, comment or variation line"),
         ))
     }
 
@@ -243,7 +248,7 @@ impl Reader {
                 n,
                 1,
                 line.trim(),
-                "a header line is key：value",
+                RecordErrorKind::syntax("a header line is key：value"),
             ));
         }
         if key == "手合割" {
@@ -265,7 +270,9 @@ impl Reader {
                     n,
                     column_of(line, value),
                     value,
-                    "unknown handicap (手合割)",
+                    RecordErrorKind::UnknownHandicap {
+                        name: value.to_string(),
+                    },
                 )),
             };
         }
@@ -286,8 +293,15 @@ impl Reader {
         Ok(())
     }
 
-    fn move_error(&self, n: usize, line: &str, text: &str, ply: usize, msg: String) -> RecordError {
-        RecordError::new(n, column_of(line, text), text, msg).at_ply(ply)
+    fn move_error(
+        &self,
+        n: usize,
+        line: &str,
+        text: &str,
+        ply: usize,
+        kind: RecordErrorKind,
+    ) -> RecordError {
+        RecordError::new(n, column_of(line, text), text, kind).at_ply(ply)
     }
 
     fn kif_move_line(&mut self, n: usize, line: &str, t: &str) -> Result<(), RecordError> {
@@ -296,7 +310,15 @@ impl Reader {
             .find(|(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(c)))
             .map_or(t.len(), |(i, _)| i);
         let number_text = &t[..digits_end];
-        let number = diagram::parse_kanji_number(number_text).unwrap_or(0) as usize;
+        // More digits than a `u32` holds: say so, rather than call it move 0.
+        let number = diagram::parse_kanji_number(number_text).ok_or_else(|| {
+            RecordError::new(
+                n,
+                column_of(line, number_text),
+                number_text,
+                RecordErrorKind::syntax("a move number too large to be one"),
+            )
+        })? as usize;
         let mut rest = t[digits_end..].trim_start_matches([' ', '\u{3000}', '\t']);
         rest = rest.trim_end_matches(['+', ' ', '\t', '\u{3000}']);
         // The time is the last parenthesised part containing ':'.
@@ -307,7 +329,15 @@ impl Reader {
         {
             let inner = &rest[open + 1..rest.len() - 1];
             time = Some(parse_kif_time(inner).ok_or_else(|| {
-                self.move_error(n, line, inner, number, "a time is ( m:ss/h:mm:ss)".into())
+                self.move_error(
+                    n,
+                    line,
+                    inner,
+                    number,
+                    RecordErrorKind::BadTime {
+                        form: "( m:ss/h:mm:ss)",
+                    },
+                )
             })?);
             rest = rest[..open].trim_end_matches([' ', '\t', '\u{3000}']);
         }
@@ -324,7 +354,10 @@ impl Reader {
                 n,
                 column_of(line, number_text),
                 number_text,
-                format!("move number {number} where {expected} was expected"),
+                RecordErrorKind::MoveNumber {
+                    found: number,
+                    expected,
+                },
             )
             .at_ply(number));
         }
@@ -334,11 +367,17 @@ impl Reader {
                 line,
                 mv_text,
                 number,
-                "a move after the end of the line".into(),
+                RecordErrorKind::syntax("a move after the end of the line"),
             ));
         }
         if mv_text.is_empty() {
-            return Err(self.move_error(n, line, t, number, "missing move".into()));
+            return Err(self.move_error(
+                n,
+                line,
+                t,
+                number,
+                RecordErrorKind::syntax("missing move"),
+            ));
         }
         let tree = self.tree(n)?;
         if let Some(kind) = EndKind::from_japanese(mv_text) {
@@ -347,7 +386,15 @@ impl Reader {
             let pos = tree.position();
             match parse_move(pos, tree.last_to(), mv_text, Style::Kif) {
                 Ok(mv) => tree.play(mv),
-                Err(e) => return Err(self.move_error(n, line, mv_text, number, e.to_string())),
+                Err(source) => {
+                    return Err(self.move_error(
+                        n,
+                        line,
+                        mv_text,
+                        number,
+                        RecordErrorKind::Move { source },
+                    ));
+                }
             }
         }
         if let Some((spent, total)) = time {
@@ -373,7 +420,7 @@ impl Reader {
                     line,
                     token,
                     ply,
-                    "a move after the end of the line".into(),
+                    RecordErrorKind::syntax("a move after the end of the line"),
                 ));
             }
             let body = token.trim_start_matches(MARKS);
@@ -383,7 +430,15 @@ impl Reader {
             }
             match parse_move(tree.position(), tree.last_to(), token, Style::Japanese) {
                 Ok(mv) => tree.play(mv),
-                Err(e) => return Err(self.move_error(n, line, token, ply, e.to_string())),
+                Err(source) => {
+                    return Err(self.move_error(
+                        n,
+                        line,
+                        token,
+                        ply,
+                        RecordErrorKind::Move { source },
+                    ));
+                }
             }
         }
         Ok(())
@@ -413,7 +468,14 @@ impl Reader {
                 }
             }
             best.ok_or_else(|| {
-                RecordError::new(n, column_of(line, rest), rest, "unknown game end")
+                RecordError::new(
+                    n,
+                    column_of(line, rest),
+                    rest,
+                    RecordErrorKind::UnknownEnding {
+                        name: rest.to_string(),
+                    },
+                )
             })?
         };
         let tree = self.tree(n)?;
@@ -492,7 +554,7 @@ fn side_name(color: Color, handicap: bool) -> &'static str {
     }
 }
 
-fn write_header(s: &mut String, record: &Record, losses: &mut Vec<String>) {
+fn write_header(s: &mut String, record: &Record, format: Format, losses: &mut Vec<Loss>) {
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
     let start_text = match &record.start {
         Start::Handicap(h) => format!("手合割：{}\n", h.japanese_name()),
@@ -505,7 +567,7 @@ fn write_header(s: &mut String, record: &Record, losses: &mut Vec<String>) {
             start_written = true;
         }
         if v.trim_matches([' ', '\t', '\u{3000}']) != v {
-            note(losses, "KIF and KI2 drop spaces around header values");
+            note(losses, Loss::HeaderSpaces { format });
         }
         let _ = writeln!(
             s,
@@ -519,9 +581,9 @@ fn write_header(s: &mut String, record: &Record, losses: &mut Vec<String>) {
     }
 }
 
-fn note(losses: &mut Vec<String>, what: &str) {
-    if !losses.iter().any(|l| l == what) {
-        losses.push(what.to_string());
+fn note(losses: &mut Vec<Loss>, loss: Loss) {
+    if !losses.contains(&loss) {
+        losses.push(loss);
     }
 }
 
@@ -572,7 +634,7 @@ pub fn write(record: &Record) -> Written {
     let mut out = Written::default();
     let mut s = String::new();
     s.push_str("#KIF version=2.0 encoding=UTF-8\n");
-    write_header(&mut s, record, &mut out.losses);
+    write_header(&mut s, record, Format::Kif, &mut out.losses);
     s.push_str("手数----指手---------消費時間--\n");
     write_comments(&mut s, &record.comments);
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
@@ -589,7 +651,7 @@ pub fn write(record: &Record) -> Written {
         handicap,
     );
     for l in losses {
-        note(&mut out.losses, &l);
+        note(&mut out.losses, l);
     }
     out.text = s;
     out
@@ -603,7 +665,7 @@ fn write_kif_line(
     first_ply: usize,
     last_to: Option<Square>,
     clock: super::model::Clock,
-    losses: &mut Vec<String>,
+    losses: &mut Vec<Loss>,
     main: bool,
     handicap: bool,
 ) {
@@ -616,7 +678,9 @@ fn write_kif_line(
             if let (Some(t), Some(total)) = (node.time, total) {
                 body.push_str(&kif_time(t.spent, total));
                 if t.spent.subsec_millis() != 0 {
-                    losses.push("KIF holds whole seconds only".into());
+                    losses.push(Loss::FractionsOfSeconds {
+                        format: Format::Kif,
+                    });
                 }
             }
             if !node.variations.is_empty() {
@@ -671,7 +735,7 @@ fn write_kif_line(
 pub fn write_ki2(record: &Record) -> Written {
     let mut out = Written::default();
     let mut s = String::new();
-    write_header(&mut s, record, &mut out.losses);
+    write_header(&mut s, record, Format::Ki2, &mut out.losses);
     write_comments(&mut s, &record.comments);
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
     let mut losses = Vec::new();
@@ -685,7 +749,7 @@ pub fn write_ki2(record: &Record) -> Written {
         handicap,
     );
     for l in losses {
-        note(&mut out.losses, &l);
+        note(&mut out.losses, l);
     }
     out.text = s;
     out
@@ -697,7 +761,7 @@ fn write_ki2_line(
     pos: Position,
     first_ply: usize,
     last_to: Option<Square>,
-    losses: &mut Vec<String>,
+    losses: &mut Vec<Loss>,
     handicap: bool,
 ) {
     let mut body = String::new();
@@ -717,7 +781,9 @@ fn write_ki2_line(
                 body.push_str(&pad(&text, 12));
                 on_line += 1;
                 if node.time.is_some() {
-                    losses.push("KI2 holds no times".into());
+                    losses.push(Loss::Times {
+                        format: Format::Ki2,
+                    });
                 }
                 if on_line == 6 || !node.comments.is_empty() || node.bookmark.is_some() {
                     let trimmed = body.trim_end_matches(' ').len();
@@ -751,7 +817,9 @@ fn write_ki2_line(
                     }
                 }
                 if end.time.is_some() {
-                    losses.push("KI2 holds no times".into());
+                    losses.push(Loss::Times {
+                        format: Format::Ki2,
+                    });
                 }
                 write_comments(&mut body, &end.comments);
             }

@@ -20,26 +20,30 @@
 //! assert!(kif.text.contains("   3 投了"));
 //! let usi = record::write(game, Format::Usi);
 //! assert_eq!(usi.text, "position startpos moves 7g7f 3c3d\n");
-//! assert!(usi.losses.iter().any(|l| l.contains("no times")));
+//! assert!(usi.losses.contains(&record::Loss::Times { format: Format::Usi }));
 //! ```
 //!
 //! Every reader checks every move against the rules and reports the first problem with its
-//! line, column and text ([`RecordError`]); [`ReadOptions::lenient`] keeps what came before
-//! the first bad move instead. Every writer says what the format could not hold
-//! ([`Written::losses`]). Board diagrams for printing live in [`diagram`].
+//! line, column and text ([`RecordError`], what is wrong typed as a [`RecordErrorKind`]);
+//! [`ReadOptions::lenient`] keeps what came before the first bad move instead. Every reader
+//! holds the start position to [`ReadOptions::strictness`]. Every writer says what the format
+//! could not hold ([`Written::losses`], each a [`Loss`]). Board diagrams for printing live in [`diagram`].
 
 pub mod csa;
 pub mod diagram;
 mod error;
 pub mod jkf;
 pub mod kif;
+mod loss;
 mod model;
 pub mod psn;
 mod tree;
 pub mod usi;
 
-pub use error::RecordError;
+pub use error::{RecordError, RecordErrorKind};
+pub use loss::Loss;
 pub use model::{EndKind, Ending, HeaderKey, Line, MoveTime, Node, Record, Start, Visit};
+pub use tree::MAX_VARIATION_DEPTH;
 
 use core::fmt;
 use core::str::FromStr;
@@ -162,13 +166,31 @@ impl fmt::Display for Format {
     }
 }
 
+/// A name that [`Format::from_str`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFormat(pub String);
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown record format `{}` (known: ", self.0)?;
+        for (i, format) in Format::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(format.name())?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
 impl FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Format, String> {
-        Format::from_extension(s).ok_or_else(|| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-            format!("unknown record format `{s}` (known: {})", names.join(", "))
-        })
+    type Err = UnknownFormat;
+
+    /// Reads a format name or file extension, as [`Format::from_extension`].
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        Format::from_extension(s).ok_or_else(|| UnknownFormat(s.to_string()))
     }
 }
 
@@ -197,8 +219,8 @@ pub struct Parsed {
 pub struct Written {
     /// The file text.
     pub text: String,
-    /// What the format could not hold, one sentence each.
-    pub losses: Vec<String>,
+    /// What the format could not hold, each once.
+    pub losses: Vec<Loss>,
 }
 
 /// Reads the games in `text`.
@@ -244,7 +266,11 @@ pub fn write_all(records: &[Record], format: Format) -> Written {
                     out.text.push('\n');
                 }
                 out.text.push_str(&w.text);
-                out.losses.extend(w.losses);
+                for l in w.losses {
+                    if !out.losses.contains(&l) {
+                        out.losses.push(l);
+                    }
+                }
             }
         }
         _ => {
@@ -252,11 +278,10 @@ pub fn write_all(records: &[Record], format: Format) -> Written {
                 out = write(r, format);
             }
             if records.len() > 1 {
-                out.losses.push(format!(
-                    "{} holds one game per file: {} more game(s) not written",
+                out.losses.push(Loss::Games {
                     format,
-                    records.len() - 1
-                ));
+                    left_out: records.len() - 1,
+                });
             }
         }
     }
@@ -293,4 +318,161 @@ pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> 
         .map(|l| l.trim_end_matches('\r'))
         .enumerate()
         .map(|(i, l)| (i + 1, l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+    use tokin_core::{Color, PositionError, SfenError};
+
+    /// A mating problem (詰将棋): Black, to move, has no king; White's king stands on 5a.
+    const TSUME: [(Format, &str); 3] = [
+        (
+            Format::Kif,
+            "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n手数----指手---------消費時間--\n   1 ５二金打\n   2 詰み\n",
+        ),
+        (
+            Format::Csa,
+            "V2.2\nP-51OU\nP+53FU\nP+00KI\n+\n+0052KI\n%TSUMI\n",
+        ),
+        (
+            Format::Usi,
+            "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b\n",
+        ),
+    ];
+
+    fn with(strictness: Strictness) -> ReadOptions {
+        ReadOptions {
+            strictness,
+            ..ReadOptions::default()
+        }
+    }
+
+    #[test]
+    fn a_tsume_record_is_refused_as_a_game_and_read_as_a_problem() {
+        let missing = PositionError::MissingKing {
+            color: Color::Black,
+        };
+        for (format, text) in TSUME {
+            let e = parse(text, format, with(Strictness::Game)).unwrap_err();
+            assert!(e.to_string().contains("black has no king"), "{format}: {e}");
+            match &*e.kind {
+                RecordErrorKind::StartPosition { source } => assert_eq!(source, &missing),
+                RecordErrorKind::Sfen {
+                    source: SfenError::Position(source),
+                } => assert_eq!(source, &missing),
+                other => panic!("{format}: {other:?}"),
+            }
+            // The typed cause is reachable through `source()`.
+            assert!(e.source().is_some(), "{format}");
+            for strictness in [Strictness::Problem, Strictness::Relaxed] {
+                let p = parse(text, format, with(strictness))
+                    .unwrap_or_else(|e| panic!("{format} {strictness}: {e}"));
+                let game = &p.records[0];
+                assert_eq!(game.start.position().king_square(Color::Black), None);
+                assert_eq!(
+                    game.main_moves().map(|m| m.to_string()).collect::<Vec<_>>(),
+                    ["G*5b"],
+                    "{format}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn psn_and_jkf_starts_follow_the_strictness_too() {
+        let psn = "[SFEN \"4k4/9/4P4/9/9/9/9/9/9 b G 1\"]\n\n1. G*5b *\n";
+        assert!(parse(psn, Format::Psn, with(Strictness::Game)).is_err());
+        assert!(parse(psn, Format::Psn, with(Strictness::Problem)).is_ok());
+        let game = &parse(psn, Format::Psn, ReadOptions::default())
+            .unwrap()
+            .records[0];
+        let jkf = write(game, Format::Jkf).text;
+        let e = parse(&jkf, Format::Jkf, with(Strictness::Game)).unwrap_err();
+        assert!(
+            matches!(*e.kind, RecordErrorKind::StartPosition { .. }),
+            "{e}"
+        );
+        assert!(e.to_string().contains("black has no king"), "{e}");
+        assert_eq!(
+            parse(&jkf, Format::Jkf, with(Strictness::Problem))
+                .unwrap()
+                .records[0],
+            *game
+        );
+    }
+
+    #[test]
+    fn move_errors_wrap_their_typed_cause() {
+        let e = parse(
+            "position startpos moves 7g7e\n",
+            Format::Usi,
+            ReadOptions::default(),
+        )
+        .unwrap_err();
+        let RecordErrorKind::IllegalMove { source, .. } = &*e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(*source, tokin_core::IllegalMove::Unreachable);
+        let e = parse("PI\n+\n+7775FU\n", Format::Csa, ReadOptions::default()).unwrap_err();
+        assert!(
+            matches!(
+                *e.kind,
+                RecordErrorKind::Move {
+                    source: crate::NotationError::NoMatch { .. }
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(e.ply, Some(1));
+        assert_eq!(e.to_string(), format!("3:1: move 1: {}: `+7775FU`", e.kind));
+    }
+
+    #[test]
+    fn a_message_quotes_the_text_once() {
+        let e = parse("手合割：八枚半落ち\n", Format::Kif, ReadOptions::default()).unwrap_err();
+        assert_eq!(e.to_string(), "1:5: unknown handicap `八枚半落ち`");
+        let e = parse("V9\n", Format::Csa, ReadOptions::default()).unwrap_err();
+        assert_eq!(e.to_string(), "1:1: unknown CSA version `9`: `V9`");
+    }
+
+    #[test]
+    fn names_of_formats_and_diagram_styles_are_typed_errors() {
+        assert_eq!("KIFU".parse::<Format>(), Ok(Format::Kif));
+        let e = "kifx".parse::<Format>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown record format `kifx` (known: kif, ki2, csa, jkf, usi)"
+        );
+        let e = "svg".parse::<diagram::Style>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown diagram style `svg` (bod, email, unicode)"
+        );
+    }
+
+    #[test]
+    fn losses_are_listed_once_across_games() {
+        let text = "position startpos moves 7g7f\nposition startpos moves 2g2f\n";
+        let mut games = parse(text, Format::Usi, ReadOptions::default())
+            .unwrap()
+            .records;
+        for g in &mut games {
+            g.main.moves[0].bookmark = Some("b".into());
+        }
+        let w = write_all(&games, Format::Csa);
+        assert_eq!(
+            w.losses,
+            [Loss::Bookmarks {
+                format: Format::Csa
+            }]
+        );
+        assert_eq!(w.losses[0].to_string(), "CSA holds no bookmarks");
+        let w = write_all(&games, Format::Kif);
+        assert_eq!(
+            w.losses.last().map(ToString::to_string).as_deref(),
+            Some("KIF holds one game per file: 1 more game(s) not written")
+        );
+    }
 }

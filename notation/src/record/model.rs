@@ -7,7 +7,7 @@
 //! from the start with [`Record::walk`], so the tree cannot disagree with itself.
 
 use std::time::Duration;
-use tokin_core::{Color, Handicap, Kings, Move, Position, PositionError, Setup};
+use tokin_core::{Color, Handicap, Move, Position, Strictness};
 
 /// Where a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,20 +21,6 @@ pub enum Start {
 impl Default for Start {
     fn default() -> Start {
         Start::Handicap(Handicap::Even)
-    }
-}
-
-/// Checks a start position: both kings, or, when the side to move has none, a mating
-/// problem (詰将棋) where only the defender needs one.
-///
-/// # Errors
-/// The rule the setup breaks.
-pub(crate) fn validate_start(setup: &Setup) -> Result<Position, PositionError> {
-    match setup.validate(Kings::Both) {
-        Err(PositionError::MissingKing { color }) if color == setup.side => {
-            setup.validate(Kings::Tsume)
-        }
-        other => other,
     }
 }
 
@@ -59,7 +45,10 @@ impl Start {
                 return Start::Handicap(h);
             }
         }
-        match validate_start(&setup) {
+        // `pos` already passed the caller's strictness; only its move number changes, and
+        // the most relaxed level accepts every position that exists, so this rebuilds it
+        // with move 1 without judging it again.
+        match Strictness::Relaxed.validate(&setup) {
             Ok(p) => Start::Position(Box::new(p)),
             Err(_) => Start::Position(Box::new(pos.clone())),
         }
@@ -145,10 +134,14 @@ impl HeaderKey {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Clock(pub(crate) [Duration; 2]);
 
+// The sums saturate at `Duration::MAX` (about 585 billion years) instead of panicking: a
+// file can state any time (JKF minutes and seconds are whole JSON numbers), and two huge ones
+// would overflow a plain `+`. No real clock gets near the limit, and there a sum decides only
+// whether a stated total is the running sum.
 impl Clock {
     /// Adds `time` for `side` and returns the total to write (the stated one, if any).
     pub(crate) fn advance(&mut self, side: Color, time: &MoveTime) -> Duration {
-        let sum = self.0[side.index()] + time.spent;
+        let sum = self.0[side.index()].saturating_add(time.spent);
         let total = time.total.unwrap_or(sum);
         self.0[side.index()] = total;
         total
@@ -171,7 +164,7 @@ impl Clock {
         spent: Duration,
         total: Option<Duration>,
     ) -> MoveTime {
-        let sum = self.0[side.index()] + spent;
+        let sum = self.0[side.index()].saturating_add(spent);
         let total = total.filter(|t| *t != sum);
         self.0[side.index()] = total.unwrap_or(sum);
         MoveTime { spent, total }

@@ -18,9 +18,10 @@
 //! assert!(psn::write(game).text.contains("1. P-7f P-3d ( 1... P-8d ) 2. Bx2b+ {sharp} 2... Sx2b *"));
 //! ```
 
+use super::tree::MAX_VARIATION_DEPTH;
 use super::{
-    EndKind, Ending, HeaderKey, Line, Node, Parsed, ReadOptions, Record, RecordError, Start,
-    Written, numbered_lines,
+    EndKind, Ending, Format, HeaderKey, Line, Loss, Node, Parsed, ReadOptions, Record, RecordError,
+    RecordErrorKind, Start, Written, numbered_lines,
 };
 use crate::{Style, parse_move, write_move};
 use std::fmt::Write as _;
@@ -139,10 +140,18 @@ fn tokenize(lines: &[(usize, &str)]) -> Result<Vec<Token>, RecordError> {
         }
     }
     if let Some((l, c, _)) = comment {
-        return Err(RecordError::new(l, c, "{", "comment not closed with }"));
+        return Err(RecordError::new(
+            l,
+            c,
+            "{",
+            RecordErrorKind::syntax("comment not closed with }"),
+        ));
     }
     Ok(out)
 }
+
+/// The form of a tag, for the errors about one.
+const TAG: &str = "a tag is [Name \"value\"]";
 
 fn unquote(v: &str) -> Option<String> {
     let inner = v.strip_prefix('"')?.strip_suffix('"')?;
@@ -191,7 +200,14 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         parsed.records.push(record);
     }
     if parsed.records.is_empty() {
-        return Err(RecordError::new(0, 0, "", "no game in the PSN text"));
+        return Err(RecordError::new(
+            0,
+            0,
+            "",
+            RecordErrorKind::NoGame {
+                format: Format::Psn,
+            },
+        ));
     }
     Ok(parsed)
 }
@@ -210,12 +226,17 @@ fn parse_game(
             let inner = t
                 .strip_prefix('[')
                 .and_then(|x| x.strip_suffix(']'))
-                .ok_or_else(|| RecordError::new(n, 1, t, "a tag is [Name \"value\"]"))?;
+                .ok_or_else(|| RecordError::new(n, 1, t, RecordErrorKind::syntax(TAG)))?;
             let (name, value) = inner
                 .split_once(' ')
-                .ok_or_else(|| RecordError::new(n, 2, t, "a tag is [Name \"value\"]"))?;
+                .ok_or_else(|| RecordError::new(n, 2, t, RecordErrorKind::syntax(TAG)))?;
             let value = unquote(value.trim()).ok_or_else(|| {
-                RecordError::new(n, name.len() + 3, t, "a tag value is in double quotes")
+                RecordError::new(
+                    n,
+                    name.len() + 3,
+                    t,
+                    RecordErrorKind::syntax("a tag value is in double quotes"),
+                )
             })?;
             match name {
                 "Sente" | "Black" => record.header.push((HeaderKey::Black, value)),
@@ -228,15 +249,26 @@ fn parse_game(
                 "Opening" => record.header.push((HeaderKey::Opening, value)),
                 "Handicap" => {
                     let h = handicap_from_tag(&value).ok_or_else(|| {
-                        RecordError::new(n, name.len() + 3, &value, "unknown handicap")
+                        RecordError::new(
+                            n,
+                            name.len() + 3,
+                            &value,
+                            RecordErrorKind::UnknownHandicap {
+                                name: value.clone(),
+                            },
+                        )
                     })?;
                     record.start = Start::Handicap(h);
                 }
                 "SFEN" | "FEN" => {
-                    let pos = Position::from_sfen(&value)
-                        .or_else(|e| Position::from_tsume_sfen(&value).map_err(|_| e))
-                        .map_err(|e| {
-                            RecordError::new(n, name.len() + 3, &value, format!("bad SFEN: {e}"))
+                    let pos =
+                        Position::from_sfen_with(&value, opts.strictness).map_err(|source| {
+                            RecordError::new(
+                                n,
+                                name.len() + 3,
+                                &value,
+                                RecordErrorKind::Sfen { source },
+                            )
                         })?;
                     record.start = Start::from_position(&pos);
                 }
@@ -272,8 +304,9 @@ fn parse_game(
     record.main = main;
     if let Some((n, t)) = termination {
         let side = record.final_position().side_to_move();
-        let kind = EndKind::from_csa(&t, side)
-            .ok_or_else(|| RecordError::new(n, 1, &t, "unknown termination"))?;
+        let kind = EndKind::from_csa(&t, side).ok_or_else(|| {
+            RecordError::new(n, 1, &t, RecordErrorKind::UnknownEnding { name: t.clone() })
+        })?;
         record.main.end = Some(Ending::new(kind));
     }
     Ok(record)
@@ -314,7 +347,12 @@ fn parse_line(
             }
             Tok::Close => {
                 if depth == 0 {
-                    return Err(RecordError::new(t.line, t.col, ")", "`)` without `(`"));
+                    return Err(RecordError::new(
+                        t.line,
+                        t.col,
+                        ")",
+                        RecordErrorKind::syntax("`)` without `(`"),
+                    ));
                 }
                 return Ok(line);
             }
@@ -324,9 +362,23 @@ fn parse_line(
                         t.line,
                         t.col,
                         "(",
-                        "a variation must follow a move",
+                        RecordErrorKind::syntax("a variation must follow a move"),
                     ));
                 };
+                // Each `(` recurses: bound the nesting before a crafted file runs the stack out.
+                if depth >= MAX_VARIATION_DEPTH {
+                    return Err(RecordError::new(
+                        t.line,
+                        t.col,
+                        "(",
+                        RecordErrorKind::Syntax {
+                            reason: format!(
+                                "variations nest more than {MAX_VARIATION_DEPTH} levels deep"
+                            )
+                            .into(),
+                        },
+                    ));
+                }
                 let mut ignored = Vec::new();
                 let var = parse_line(
                     tokens,
@@ -360,8 +412,14 @@ fn parse_line(
                         node.comments.append(&mut pending);
                         line.moves.push(node);
                     }
-                    Err(e) => {
-                        let e = RecordError::new(t.line, t.col, &t.text, e.to_string()).at_ply(ply);
+                    Err(source) => {
+                        let e = RecordError::new(
+                            t.line,
+                            t.col,
+                            &t.text,
+                            RecordErrorKind::Move { source },
+                        )
+                        .at_ply(ply);
                         if opts.lenient {
                             warnings.push(e);
                             *stop = true;
@@ -379,7 +437,7 @@ fn parse_line(
             t.0,
             t.1,
             "(",
-            "variation not closed with `)`",
+            RecordErrorKind::syntax("variation not closed with `)`"),
         ));
     }
     Ok(line)
@@ -449,6 +507,8 @@ fn quote(v: &str) -> String {
     s
 }
 
+const FORMAT: Format = Format::Psn;
+
 /// Writes a record as PSN.
 pub fn write(record: &Record) -> Written {
     let mut out = Written::default();
@@ -487,7 +547,10 @@ pub fn write(record: &Record) -> Written {
                 {
                     k.as_str()
                 } else {
-                    out.losses.push(format!("PSN has no tag for `{k}`"));
+                    out.losses.push(Loss::HeaderKey {
+                        format: FORMAT,
+                        key: k.clone(),
+                    });
                     continue;
                 }
             }
@@ -511,10 +574,10 @@ pub fn write(record: &Record) -> Written {
                 result_token(end.kind, final_pos.side_to_move())
             }
             None => {
-                out.losses.push(format!(
-                    "PSN has no termination for {}",
-                    end.kind.japanese()
-                ));
+                out.losses.push(Loss::EndKind {
+                    format: FORMAT,
+                    kind: end.kind,
+                });
                 "*"
             }
         },
@@ -589,7 +652,7 @@ fn write_line(
     first_ply: usize,
     first_mover: Color,
     words: &mut Vec<String>,
-    losses: &mut Vec<String>,
+    losses: &mut Vec<Loss>,
     main: bool,
 ) {
     let offset = usize::from(first_mover == Color::White);
@@ -611,10 +674,10 @@ fn write_line(
             need_number = true;
         }
         if node.time.is_some() {
-            losses.push("PSN holds no times".into());
+            losses.push(Loss::Times { format: FORMAT });
         }
         if node.bookmark.is_some() {
-            losses.push("PSN holds no bookmarks".into());
+            losses.push(Loss::Bookmarks { format: FORMAT });
         }
         for var in &node.variations {
             words.push("(".into());
@@ -636,10 +699,10 @@ fn write_line(
     }
     if let Some(end) = &line.end {
         if !main {
-            losses.push("PSN holds no endings of variations".into());
+            losses.push(Loss::VariationEndings { format: FORMAT });
         }
         if !end.comments.is_empty() || !end.variations.is_empty() || end.time.is_some() {
-            losses.push("PSN holds no comments, times or variations on a game's end".into());
+            losses.push(Loss::EndingDetails { format: FORMAT });
         }
     }
 }

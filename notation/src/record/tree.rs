@@ -7,9 +7,20 @@
 //! its last branch point to its first, each followed by its own variations.
 
 use super::model::Clock;
-use super::{Ending, Line, MoveTime, Node, Record};
+use super::{Ending, Line, MoveTime, Node, Record, RecordErrorKind};
 use std::time::Duration;
 use tokin_core::{Move, Position, Square};
+
+/// How deeply the readers let variations nest (a variation of a variation is at depth 2);
+/// a KIF, KI2 or PSN file that nests them deeper is an error.
+///
+/// Records, their readers, writers and walkers go through variations by recursion, a few
+/// stack frames per level; without a limit a crafted file (tens of thousands of nested
+/// variations, a few hundred kilobytes) overflows the stack and aborts the process. Real
+/// records nest a few levels; this many fits a 2 MiB thread stack with room to spare. (JKF
+/// cannot get here: its JSON reader refuses nesting deeper than 128 values, which is about
+/// 40 levels of `forks`.)
+pub const MAX_VARIATION_DEPTH: usize = 100;
 
 pub(crate) struct TreeNode {
     mv: Option<Move>,
@@ -21,6 +32,9 @@ pub(crate) struct TreeNode {
     children: Vec<usize>,
     /// Moves from the start to here (0 at the root; an ending counts as one more).
     ply: usize,
+    /// How deeply the line holding this node is nested: 0 for the main line (a first child
+    /// continues its parent's line, a later one starts a variation one level deeper).
+    depth: usize,
     clock: Clock,
 }
 
@@ -44,6 +58,7 @@ impl Tree {
                 parent: 0,
                 children: Vec::new(),
                 ply: 0,
+                depth: 0,
                 clock: Clock::default(),
             }],
             cur: 0,
@@ -75,6 +90,7 @@ impl Tree {
     fn push(&mut self, mv: Option<Move>, end: Option<Ending>) {
         let parent = self.cur;
         let ply = self.nodes[parent].ply + 1;
+        let depth = self.child_depth(parent);
         let clock = self.nodes[parent].clock;
         self.nodes.push(TreeNode {
             mv,
@@ -85,11 +101,19 @@ impl Tree {
             parent,
             children: Vec::new(),
             ply,
+            depth,
             clock,
         });
         let id = self.nodes.len() - 1;
         self.nodes[parent].children.push(id);
         self.cur = id;
+    }
+
+    /// The nesting depth of a new child of `parent`: its line's, or one more when it has a
+    /// child already (the new one is then a variation).
+    fn child_depth(&self, parent: usize) -> usize {
+        let p = &self.nodes[parent];
+        p.depth + usize::from(!p.children.is_empty())
     }
 
     /// Appends a legal move.
@@ -140,19 +164,25 @@ impl Tree {
     ///
     /// # Errors
     /// When the current path has no move `n - 1`.
-    pub(crate) fn branch(&mut self, n: usize) -> Result<(), String> {
+    pub(crate) fn branch(&mut self, n: usize) -> Result<(), RecordErrorKind> {
         if n == 0 {
-            return Err("a variation starts at move 1 or later".into());
+            return Err(RecordErrorKind::syntax(
+                "a variation starts at move 1 or later",
+            ));
         }
         let mut x = self.cur;
         while self.nodes[x].ply > n - 1 {
             x = self.nodes[x].parent;
         }
         if self.nodes[x].ply != n - 1 || self.nodes[x].end.is_some() {
-            return Err(format!(
-                "the line read last has no move {} to branch after",
-                n - 1
-            ));
+            return Err(RecordErrorKind::NoBranchPoint { after: n - 1 });
+        }
+        // Only a branch makes a line deeper than its parent's, so this one check bounds them.
+        if self.child_depth(x) > MAX_VARIATION_DEPTH {
+            return Err(RecordErrorKind::Syntax {
+                reason: format!("variations nest more than {MAX_VARIATION_DEPTH} levels deep")
+                    .into(),
+            });
         }
         let mut path = Vec::new();
         let mut y = x;
@@ -191,7 +221,9 @@ impl Tree {
                 line.end = Some(end);
                 break;
             }
-            let mut node = self.node(first);
+            let Some(mut node) = self.node(first) else {
+                break;
+            };
             node.variations = variations;
             line.moves.push(node);
             p = first;
@@ -199,19 +231,17 @@ impl Tree {
         line
     }
 
-    /// The model node of a move node (endings never get here: [`Tree::line_after`] and
-    /// [`Tree::line_from`] take them out first).
-    fn node(&mut self, id: usize) -> Node {
+    /// The model node of a move node; `None` for the root, the one node without a move
+    /// or an ending ([`Tree::line_after`] and [`Tree::line_from`] take endings out first).
+    fn node(&mut self, id: usize) -> Option<Node> {
         let n = &mut self.nodes[id];
-        Node {
-            mv: n
-                .mv
-                .unwrap_or(Move::drop(tokin_core::PieceKind::Pawn, Square::S55)),
+        Some(Node {
+            mv: n.mv?,
             time: n.time,
             comments: std::mem::take(&mut n.comments),
             bookmark: n.bookmark.take(),
             variations: Vec::new(),
-        }
+        })
     }
 
     fn line_from(&mut self, first: usize) -> Line {
@@ -221,7 +251,9 @@ impl Tree {
                 end: Some(end),
             };
         }
-        let node = self.node(first);
+        let Some(node) = self.node(first) else {
+            return Line::default();
+        };
         let mut rest = self.line_after(first);
         rest.moves.insert(0, node);
         rest

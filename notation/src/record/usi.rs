@@ -13,7 +13,11 @@
 //! ```
 
 use super::error::column_of;
-use super::{Line, Node, Parsed, ReadOptions, Record, RecordError, Start, Written, numbered_lines};
+use super::{
+    Format, Line, Loss, Node, Parsed, ReadOptions, Record, RecordError, RecordErrorKind, Start,
+    Written, numbered_lines,
+};
+use crate::Style;
 use tokin_core::{Handicap, Move, Position};
 
 /// Reads every non-empty line as a game.
@@ -35,12 +39,20 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         }
     }
     if parsed.records.is_empty() && parsed.warnings.is_empty() {
-        return Err(RecordError::new(0, 0, "", "no `position` line in the text"));
+        return Err(RecordError::new(
+            0,
+            0,
+            "",
+            RecordErrorKind::NoGame {
+                format: Format::Usi,
+            },
+        ));
     }
     Ok(parsed)
 }
 
-/// Reads one `position ...` line.
+/// Reads one `position ...` line (line number `n`); the start position must meet
+/// `opts.strictness`.
 ///
 /// # Errors
 /// A bad start or a bad move, with its column.
@@ -72,15 +84,18 @@ pub fn parse_line(
                     n,
                     at(words[i]),
                     line.trim(),
-                    "an SFEN has three or four fields",
+                    RecordErrorKind::syntax("an SFEN has three or four fields"),
                 ));
             }
             let sfen = fields.join(" ");
-            let pos = Position::from_sfen(&sfen)
-                .or_else(|e| Position::from_tsume_sfen(&sfen).map_err(|_| e))
-                .map_err(|e| {
-                    RecordError::new(n, at(fields[0]), sfen.clone(), format!("bad SFEN: {e}"))
-                })?;
+            let pos = Position::from_sfen_with(&sfen, opts.strictness).map_err(|source| {
+                RecordError::new(
+                    n,
+                    at(fields[0]),
+                    sfen.clone(),
+                    RecordErrorKind::Sfen { source },
+                )
+            })?;
             i += 1 + fields.len();
             Start::from_position(&pos)
         }
@@ -89,7 +104,7 @@ pub fn parse_line(
                 n,
                 at(w),
                 *w,
-                "expected `startpos` or `sfen`",
+                RecordErrorKind::syntax("expected `startpos` or `sfen`"),
             ));
         }
         None => {
@@ -97,7 +112,7 @@ pub fn parse_line(
                 n,
                 1,
                 line.trim(),
-                "expected `startpos` or `sfen`",
+                RecordErrorKind::syntax("expected `startpos` or `sfen`"),
             ));
         }
     };
@@ -105,26 +120,33 @@ pub fn parse_line(
     match words.get(i) {
         None => return Ok(record),
         Some(&"moves") => i += 1,
-        Some(w) => return Err(RecordError::new(n, at(w), *w, "expected `moves`")),
+        Some(w) => {
+            return Err(RecordError::new(
+                n,
+                at(w),
+                *w,
+                RecordErrorKind::syntax("expected `moves`"),
+            ));
+        }
     }
     let mut pos = record.start.position();
     let mut moves = Vec::new();
     for (k, w) in words[i..].iter().enumerate() {
         let ply = k + 1;
         let result = match Move::from_usi(w) {
-            None => Err("not a USI move".to_string()),
+            None => Err(RecordErrorKind::NotAMove { style: Style::Usi }),
             Some(mv) => pos
                 .is_legal(mv)
                 .map(|()| mv)
-                .map_err(|e| format!("illegal move: {e}")),
+                .map_err(|source| RecordErrorKind::IllegalMove { mv, source }),
         };
         match result {
             Ok(mv) => {
                 pos.play_unchecked(mv);
                 moves.push(Node::new(mv));
             }
-            Err(msg) => {
-                let e = RecordError::new(n, at(w), *w, msg).at_ply(ply);
+            Err(kind) => {
+                let e = RecordError::new(n, at(w), *w, kind).at_ply(ply);
                 if opts.lenient {
                     warnings.push(e);
                     break;
@@ -163,8 +185,9 @@ pub fn write(record: &Record) -> Written {
     }
     s.push('\n');
     out.text = s;
+    const FORMAT: Format = Format::Usi;
     if !record.header.is_empty() {
-        out.losses.push("USI lines hold no header".into());
+        out.losses.push(Loss::Header { format: FORMAT });
     }
     let mut comments = !record.comments.is_empty();
     let mut times = false;
@@ -177,19 +200,19 @@ pub fn write(record: &Record) -> Written {
         bookmarks |= v.node.bookmark.is_some();
     });
     if comments {
-        out.losses.push("USI lines hold no comments".into());
+        out.losses.push(Loss::Comments { format: FORMAT });
     }
     if times {
-        out.losses.push("USI lines hold no times".into());
+        out.losses.push(Loss::Times { format: FORMAT });
     }
     if variations {
-        out.losses.push("USI lines hold no variations".into());
+        out.losses.push(Loss::Variations { format: FORMAT });
     }
     if bookmarks {
-        out.losses.push("USI lines hold no bookmarks".into());
+        out.losses.push(Loss::Bookmarks { format: FORMAT });
     }
     if record.main.end.is_some() {
-        out.losses.push("USI lines hold no game ending".into());
+        out.losses.push(Loss::Ending { format: FORMAT });
     }
     out
 }

@@ -1,0 +1,506 @@
+//! The alpha-beta search of one node: the rules that end the game, the table, the pruning
+//! before any move is tried, and the move loop with its reductions and extensions.
+
+use super::move_loop::kept_when_late;
+use super::{
+    LeafType, NO_SLOT, NodeType, NullMove, Worker, eval_with_table, score_from_tt, score_to_tt,
+    settles,
+};
+use crate::eval::evaluate_with_material;
+use crate::search::checks::CheckInfo;
+use crate::search::history::{QuietScorer, cont_slot, cont_slot_of};
+use crate::search::mate1::mate_in_one;
+use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
+use crate::search::see::see_ge;
+use crate::search::threats::Threats;
+use crate::search::tt::TtBound;
+use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
+use crate::{Move, Position};
+use arrayvec::ArrayVec;
+use std::cell::OnceCell;
+
+/// Ordering bonus unit for moves that save a threatened piece (twice this) or put one
+/// where a cheaper piece attacks it (minus this).
+const THREAT_UNIT: i32 = 8192;
+
+impl Worker<'_> {
+    /// The alpha-beta search of `pos` to `depth` plies (`ply` plies from the root).
+    pub(super) fn alpha_beta(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        node: NodeType,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        // Step 1. Leaves go to quiescence.
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta, node.leaf());
+        }
+        if self.check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let root = node == NodeType::Root;
+        debug_assert_eq!(root, ply == 0);
+        let pv_node = node.is_pv();
+        let in_check = pos.in_check();
+        self.killers[ply + 2] = [None; 2];
+
+        // Step 2. Rules that end the game here: repetition, the move limit, a declaration.
+        if !root {
+            if let Some(s) = self.repetition_score(pos, ply) {
+                return s;
+            }
+            let max = self.limits.max_moves_to_draw;
+            if max > 0 && pos.move_number() > max {
+                return if pos.has_no_legal_move() {
+                    -MATE + ply as i32
+                } else {
+                    self.draw_score(pos)
+                };
+            }
+            if self.rule_win(pos) {
+                return MATE - ply as i32 - 1;
+            }
+            // Step 3. Mate distance pruning: no line from here beats a shorter mate found.
+            // CITE: <https://www.chessprogramming.org/Mate_Distance_Pruning>
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY - 2 {
+                return evaluate_with_material(pos, self.material[ply]);
+            }
+        }
+
+        // Step 4. Transposition table.
+        let excluded = self.singular_excluded[ply];
+        let key = pos.key();
+        // A search that leaves out one move (the singular test) must not use or overwrite
+        // the node's own entry.
+        let hit = if excluded.is_some() {
+            None
+        } else {
+            self.tt.probe(key)
+        };
+        let tt_move = hit
+            .and_then(|h| h.mv)
+            .filter(|&m| !root || self.root_order.contains(&m));
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let s = score_from_tt(h.score, ply);
+            if settles(h.bound, s, alpha, beta) {
+                return s;
+            }
+        }
+
+        // Step 4b. A mate in one ends the search here: most shogi games end with a mating
+        // drop that quiescence cannot see. A table entry without a mate score from an
+        // earlier search of this node (not from quiescence, which may stand pat without
+        // asking) means it was asked then and found none.
+        if !root
+            && !in_check
+            && excluded.is_none()
+            && hit.is_none_or(|h| h.depth < 1 || h.score.abs() >= MATE_IN_MAX_PLY)
+            && let Some(m) = mate_in_one(pos)
+        {
+            let s = MATE - ply as i32 - 1;
+            if pv_node {
+                self.pv_len[ply + 1] = ply + 1;
+                self.update_pv(ply, m);
+            }
+            self.tt.store(
+                key,
+                Some(m),
+                score_to_tt(s, ply),
+                0,
+                MAX_PLY as i32,
+                TtBound::Exact,
+            );
+            return s;
+        }
+
+        // Step 5. Static evaluation, from the table when it has one; a table score that
+        // bounds it in the right direction is a better guess still.
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
+        } else {
+            eval_with_table(pos, self.material[ply], hit, ply)
+        };
+        self.evals[ply] = raw_eval;
+        // Better than two plies ago (four, if we were in check then).
+        let improving = !in_check
+            && ply >= 2
+            && (if self.evals[ply - 2] != -INFINITE {
+                raw_eval > self.evals[ply - 2]
+            } else {
+                ply < 4 || raw_eval > self.evals[ply - 4]
+            });
+
+        if !pv_node && !in_check && !root && beta.abs() < MATE_IN_MAX_PLY {
+            let p = self.params;
+            // Step 6. Razoring: hopelessly below alpha, only captures can save us.
+            if depth <= p.razor_max_depth
+                && static_eval + p.razor_base + p.razor_per_depth2 * depth * depth < alpha
+            {
+                let s = self.qsearch(pos, ply, alpha - 1, alpha, LeafType::NonPv);
+                if s < alpha {
+                    return s;
+                }
+            }
+            // Step 7. Reverse futility pruning: far above beta at low depth, stop here.
+            // CITE: <https://www.chessprogramming.org/Reverse_Futility_Pruning>
+            if depth <= p.rfp_max_depth
+                && static_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+                && static_eval < MATE_IN_MAX_PLY
+            {
+                return static_eval;
+            }
+            // Step 8. Null move pruning: even passing keeps us above beta.
+            // CITE: <https://www.chessprogramming.org/Null_Move_Pruning>
+            if node == NodeType::NonPv(NullMove::Allowed)
+                && excluded.is_none()
+                && depth >= p.null_min_depth
+                && static_eval >= beta
+            {
+                let r = p.null_base_r
+                    + depth / p.null_depth_div
+                    + ((static_eval - beta) / p.null_eval_div).min(3);
+                let mut child = pos.clone();
+                child.play_null();
+                self.material[ply + 1] = self.material[ply];
+                self.tt.prefetch(child.key());
+                self.push_path(&child, ply, true);
+                self.slots[ply] = NO_SLOT;
+                let s = -self.alpha_beta(
+                    &child,
+                    depth - 1 - r,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    NodeType::NonPv(NullMove::Forbidden),
+                );
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_IN_MAX_PLY { beta } else { s };
+                }
+            }
+        }
+
+        // Step 9. Internal iterative reduction: a node without a hash move is probably new
+        // to us and not worth the full depth yet.
+        if tt_move.is_none() && depth >= self.params.iir_min_depth && !root && excluded.is_none() {
+            depth -= 1;
+        }
+
+        // Step 10. Moves. No legal move loses, in check or not (found when the picker runs
+        // dry without a move).
+        let us = pos.side_to_move();
+        let killers = self.killers[ply];
+        let root_list;
+        let mut picker = if root {
+            root_list = self.root_order.clone();
+            None
+        } else {
+            root_list = Vec::new();
+            Some(Picker::new(pos, tt_move, killers))
+        };
+        let checks = CheckInfo::new(pos);
+        // Worked out when the quiet moves are first reached.
+        let threats: OnceCell<Threats> = OnceCell::new();
+        let tt_tactical = tt_move.is_some_and(|m| is_tactical(pos, m));
+        let mut root_index = 0;
+        let old_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: ArrayVec<(Move, usize), 64> = ArrayVec::new();
+        let mut quiets_seen = 0usize;
+        let prev_slots = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
+        // The first move searched stays on the principal variation when the node is on it.
+        let first_child = if pv_node {
+            NodeType::Pv
+        } else {
+            NodeType::NonPv(NullMove::Allowed)
+        };
+
+        loop {
+            let (mv, order) = match picker.as_mut() {
+                Some(p) => match p.next(pos, || {
+                    let threats = threats.get_or_init(|| Threats::new(pos));
+                    let t = &self.tables;
+                    let scorer = QuietScorer::new(&t.history, &t.cont, us, prev_slots);
+                    move |m, kind| {
+                        scorer.score(m, cont_slot_of(kind, m))
+                            + threats.adjustment(kind, m, THREAT_UNIT)
+                    }
+                }) {
+                    Some(x) => x,
+                    None => break,
+                },
+                None => {
+                    let Some(m) = root_list.get(root_index).copied() else {
+                        break;
+                    };
+                    root_index += 1;
+                    (m, 0)
+                }
+            };
+            if (root && self.excluded.contains(&mv)) || Some(mv) == excluded {
+                continue;
+            }
+            let tactical = is_tactical(pos, mv);
+            let gives_check = checks.gives_check(pos, mv);
+            let quiet = !tactical;
+            if quiet {
+                quiets_seen += 1;
+            }
+            let lmr_ok =
+                depth >= self.params.lmr_min_depth && searched >= self.params.lmr_min_moves;
+            let mut r = if lmr_ok {
+                self.lmr[(depth as usize).min(63)][searched.min(63)]
+            } else {
+                0
+            };
+
+            // Step 11. Pruning at shallow depth, once a move has been searched and we are
+            // not being mated: late quiet moves, quiet moves that cannot reach alpha, and
+            // moves that lose material by exchange.
+            if !root && best_score > -MATE_IN_MAX_PLY {
+                let p = self.params;
+                if quiet && !kept_when_late(pos, mv, gives_check, in_check, &threats) {
+                    let lmp =
+                        (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
+                    if depth <= p.lmp_max_depth && quiets_seen > lmp {
+                        // From here on every quiet move that neither checks nor escapes a
+                        // threat is skipped (the move count and the best score only grow):
+                        // the picker need not sort or hand out any more of them.
+                        if let Some(pk) = picker.as_mut() {
+                            let (checks, threats) = (&checks, &threats);
+                            pk.drop_quiets(|| {
+                                // Most of the list is drops, which neither capture, promote
+                                // nor escape: whether they check is looked up by kind.
+                                let drop_checks = checks.drop_checks(pos);
+                                move |m: Move| match m.drop_kind() {
+                                    Some(k) => drop_checks[k.index()].contains(m.to()),
+                                    None => {
+                                        is_tactical(pos, m)
+                                            || kept_when_late(
+                                                pos,
+                                                m,
+                                                checks.gives_check(pos, m),
+                                                in_check,
+                                                threats,
+                                            )
+                                    }
+                                }
+                            });
+                        }
+                        continue;
+                    }
+                    let lmr_depth = (depth - 1 - r).max(0);
+                    if !in_check
+                        && lmr_depth <= p.futility_max_depth
+                        && static_eval + p.futility_base + p.futility_per_depth * lmr_depth <= alpha
+                    {
+                        continue;
+                    }
+                    if lmr_depth <= p.futility_max_depth
+                        && !see_ge(pos, mv, -p.see_quiet_margin * lmr_depth * lmr_depth)
+                    {
+                        continue;
+                    }
+                } else if depth <= p.futility_max_depth
+                    && !see_ge_ordered(pos, mv, order, -p.see_tactical_margin * depth)
+                {
+                    continue;
+                }
+            }
+
+            // Step 12. Check extension, only on the principal variation and for checks that
+            // do not lose material: with pieces in hand almost every drop can check, and
+            // extending them all makes the tree explode.
+            let mut ext = i32::from(
+                gives_check
+                    && (ply as i32) < 2 * self.root_depth
+                    && (pv_node || (tactical && see_ge_ordered(pos, mv, order, 0))),
+            );
+            // Step 12b. Singular extension: when the hash move is much better than every
+            // other move (a search without it fails low), it is extended; when even the
+            // others beat beta, the node is cut (multi-cut).
+            // CITE: <https://www.chessprogramming.org/Singular_Extensions>
+            if !root
+                && Some(mv) == tt_move
+                && excluded.is_none()
+                && depth >= self.params.singular_min_depth
+                && (ply as i32) < 2 * self.root_depth
+                && let Some(h) = hit
+                && h.depth >= depth - 3
+                && h.bound != TtBound::Upper
+                && h.score.abs() < MATE_IN_MAX_PLY
+            {
+                let tt_score = score_from_tt(h.score, ply);
+                let singular_beta = tt_score - 2 * depth;
+                self.singular_excluded[ply] = Some(mv);
+                let s = self.alpha_beta(
+                    pos,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    NodeType::NonPv(NullMove::Forbidden),
+                );
+                self.singular_excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    ext = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    ext = -1;
+                }
+            }
+            let new_depth = depth - 1 + ext;
+            // Most moves are pruned above: their slot and history are not worth looking up.
+            let slot = cont_slot(pos, mv);
+            let mut child = pos.clone();
+            self.material[ply + 1] = self.material[ply].after(pos, mv);
+            child.play_unchecked(mv);
+            self.tt.prefetch(child.key());
+            self.push_path(&child, ply, false);
+            self.slots[ply] = slot;
+
+            // Step 13. PVS with late move reductions.
+            // CITE: <https://www.chessprogramming.org/Late_Move_Reductions>
+            let mut score;
+            if searched == 0 {
+                score = -self.alpha_beta(&child, new_depth, ply + 1, -beta, -alpha, first_child);
+            } else {
+                let reducible = quiet || order <= BAD_CAPTURE / 2;
+                if lmr_ok && reducible {
+                    if !improving {
+                        r += 1;
+                    }
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if tt_tactical {
+                        r += 1;
+                    }
+                    if gives_check || in_check {
+                        r -= 1;
+                    }
+                    if killers.contains(&Some(mv)) {
+                        r -= 1;
+                    }
+                    if quiet {
+                        // Looked up only here, for the few moves reduced. The tables are as
+                        // they were when the move was handed out: only the singular search
+                        // changes them meanwhile, and that is for the hash move, which comes
+                        // first and is never reduced.
+                        r -= self.quiet_score(us, prev_slots, mv, slot)
+                            / self.params.lmr_history_div;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                } else {
+                    r = 0;
+                }
+                score = -self.alpha_beta(
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    NodeType::NonPv(NullMove::Allowed),
+                );
+                if score > alpha && r > 0 {
+                    score = -self.alpha_beta(
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        NodeType::NonPv(NullMove::Allowed),
+                    );
+                }
+                if pv_node && score > alpha && score < beta {
+                    score =
+                        -self.alpha_beta(&child, new_depth, ply + 1, -beta, -alpha, NodeType::Pv);
+                }
+            }
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if quiet && !quiets.is_full() {
+                quiets.push((mv, slot));
+            }
+
+            // Step 14. Keep the best move; cut off at beta.
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if root {
+                        self.root_best = Some((mv, score, self.pv_line()));
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.update_quiet_stats(us, ply, (mv, slot), &quiets, depth);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+
+        if picker.as_ref().is_some_and(Picker::no_legal_move) {
+            return -MATE + ply as i32;
+        }
+        if searched == 0 {
+            // Every move was pruned (never at the root, where nothing is pruned) or, at the
+            // root, every move is excluded (MultiPV past the last move).
+            return if root {
+                alpha
+            } else {
+                static_eval.max(alpha).min(beta)
+            };
+        }
+
+        // Step 15. Remember the result.
+        if (!root || self.excluded.is_empty()) && excluded.is_none() {
+            let bound = if best_score >= beta {
+                TtBound::Lower
+            } else if best_score > old_alpha {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            self.tt.store(
+                key,
+                best_move,
+                score_to_tt(best_score, ply),
+                raw_eval,
+                depth,
+                bound,
+            );
+        }
+        best_score
+    }
+}

@@ -1,0 +1,229 @@
+//! The iterations at the root: iterative deepening with aspiration windows and MultiPV,
+//! the root move order they keep, and what they report.
+
+use super::{NodeType, Worker};
+use crate::eval::evaluate_with_material;
+use crate::search::ordering::Picker;
+use crate::search::{
+    Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
+    SearchOutcome, SearchResult, total_nodes,
+};
+use crate::{Move, Position};
+use std::sync::atomic::Ordering;
+
+impl Worker<'_> {
+    /// The move ordering of the root before the first iteration.
+    fn order_root(&mut self, pos: &Position) {
+        let tt_move = self.tt.probe(pos.key()).and_then(|h| h.mv);
+        let us = pos.side_to_move();
+        let mut picker = Picker::new(pos, tt_move, [None; 2]);
+        self.root_order.clear();
+        while let Some((m, _)) = picker.next(pos, || |m, _| self.tables.history.get(us, m)) {
+            self.root_order.push(m);
+        }
+        let wanted = &self.limits.searchmoves;
+        if self.root_order.iter().any(|m| wanted.contains(m)) {
+            self.root_order.retain(|m| wanted.contains(m));
+        }
+    }
+
+    fn make_info(
+        &self,
+        depth: i32,
+        multipv: usize,
+        score: i32,
+        bound: Bound,
+        pv: Vec<Move>,
+    ) -> IterationInfo {
+        IterationInfo {
+            depth: depth.max(0) as u32,
+            seldepth: self.seldepth.max(depth.max(0) as usize) as u32,
+            multipv,
+            score: Score::from_internal(score),
+            bound,
+            nodes: self.total(),
+            time: self.signals.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv,
+        }
+    }
+
+    fn total(&self) -> u64 {
+        self.counters[self.id].store(self.nodes, Ordering::Relaxed);
+        total_nodes(self.counters)
+    }
+
+    /// A reply to `best` to ponder on: the PV's second move, else the hash move after it.
+    fn ponder_move(&self, pos: &Position, best: Move, pv: &[Move]) -> Option<Move> {
+        let mut after = pos.clone();
+        after.play_unchecked(best);
+        let candidate = pv
+            .get(1)
+            .copied()
+            .or_else(|| self.tt.probe(after.key()).and_then(|h| h.mv));
+        candidate.filter(|&m| after.is_legal(m).is_ok())
+    }
+
+    /// Step 0. Iterative deepening with aspiration windows and MultiPV.
+    pub(crate) fn iterate(
+        &mut self,
+        pos: &Position,
+        observer: &mut dyn SearchObserver,
+    ) -> SearchResult {
+        self.order_root(pos);
+        let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 4, |d| {
+            d.clamp(1, MAX_PLY as u32 - 4) as i32
+        });
+        let multipv = self.limits.multipv.clamp(1, self.root_order.len().max(1));
+        let mut best_move = self.root_order.first().copied();
+        let mut best_pv: Vec<Move> = best_move.into_iter().collect();
+        let mut best_score = evaluate_with_material(pos, self.material[0]);
+        let mut best_depth = 0;
+        let mut prev_scores: Vec<i32> = Vec::new();
+
+        for iteration in 1..=max_depth {
+            // Helpers search a little deeper half the time, which spreads the threads over
+            // different trees.
+            let depth = if self.is_main() {
+                iteration
+            } else {
+                (iteration + (self.id % 2) as i32).min(max_depth)
+            };
+            self.root_depth = depth;
+            self.excluded.clear();
+            let mut lines: Vec<(Move, i32, Vec<Move>)> = Vec::new();
+            for pv_idx in 0..multipv {
+                let prev = prev_scores.get(pv_idx).copied();
+                let mut delta = self.params.aspiration_delta;
+                let (mut alpha, mut beta) = match prev {
+                    Some(p)
+                        if depth >= self.params.aspiration_min_depth
+                            && p.abs() < MATE_IN_MAX_PLY =>
+                    {
+                        ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))
+                    }
+                    _ => (-INFINITE, INFINITE),
+                };
+                let mut result = None;
+                loop {
+                    self.root_best = None;
+                    self.seldepth = 0;
+                    let s = self.alpha_beta(pos, depth, 0, alpha, beta, NodeType::Root);
+                    if self.stopped {
+                        break;
+                    }
+                    if s <= alpha {
+                        if self.is_main() && self.signals.elapsed().as_millis() > 1000 {
+                            let pv = vec![best_move.unwrap_or(self.root_order[0])];
+                            observer.iteration(&self.make_info(
+                                depth,
+                                pv_idx + 1,
+                                s,
+                                Bound::Upper,
+                                pv,
+                            ));
+                        }
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INFINITE);
+                    } else if s >= beta {
+                        if self.is_main()
+                            && self.signals.elapsed().as_millis() > 1000
+                            && let Some((m, _, pv)) = &self.root_best
+                        {
+                            let pv = if pv.is_empty() { vec![*m] } else { pv.clone() };
+                            observer.iteration(&self.make_info(
+                                depth,
+                                pv_idx + 1,
+                                s,
+                                Bound::Lower,
+                                pv,
+                            ));
+                        }
+                        beta = (s + delta).min(INFINITE);
+                    } else {
+                        result = self.root_best.take();
+                        break;
+                    }
+                    delta += delta;
+                }
+                match result {
+                    Some((m, s, pv)) => {
+                        self.excluded.push(m);
+                        // Keep the root order: this iteration's choices first.
+                        if let Some(i) = self.root_order.iter().position(|&x| x == m) {
+                            let mv = self.root_order.remove(i);
+                            self.root_order
+                                .insert(pv_idx.min(self.root_order.len()), mv);
+                        }
+                        lines.push((m, s, if pv.is_empty() { vec![m] } else { pv }));
+                    }
+                    None => {
+                        // Stopped. A better first move found by the unfinished iteration
+                        // is still worth playing (its score is exact or a lower bound).
+                        if pv_idx == 0
+                            && let Some((m, s, pv)) = self.root_best.take()
+                            && Some(m) != best_move
+                            && s > best_score
+                        {
+                            best_move = Some(m);
+                            best_score = s;
+                            best_pv = if pv.is_empty() { vec![m] } else { pv };
+                        }
+                        break;
+                    }
+                }
+            }
+            if self.stopped || lines.len() < multipv {
+                break;
+            }
+            // The iteration is complete.
+            prev_scores = lines.iter().map(|l| l.1).collect();
+            best_move = Some(lines[0].0);
+            best_score = lines[0].1;
+            best_pv = lines[0].2.clone();
+            best_depth = depth;
+            if self.is_main() {
+                for (i, (_, s, pv)) in lines.iter().enumerate() {
+                    observer.iteration(&self.make_info(depth, i + 1, *s, Bound::Exact, pv.clone()));
+                }
+                // Time management between iterations.
+                let mate_plies = MATE - best_score.abs();
+                if best_score.abs() >= MATE_IN_MAX_PLY && depth > mate_plies + 2 {
+                    break;
+                }
+                if self.signals.soft_passed() {
+                    break;
+                }
+                if self.root_order.len() == 1 && self.signals.has_time_limit() && depth >= 4 {
+                    break;
+                }
+            } else if self.helpers_done.load(Ordering::Relaxed) || self.signals.is_stopped() {
+                break;
+            }
+        }
+
+        let Some(best) = best_move else {
+            return SearchResult {
+                outcome: SearchOutcome::Resign,
+                info: None,
+                nodes: self.total(),
+            };
+        };
+        let ponder = self.ponder_move(pos, best, &best_pv);
+        let mut pv = best_pv;
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        if pv.len() < 2
+            && let Some(p) = ponder
+        {
+            pv.push(p);
+        }
+        let info = self.make_info(best_depth, 1, best_score, Bound::Exact, pv);
+        SearchResult {
+            outcome: SearchOutcome::Move { best, ponder },
+            nodes: info.nodes,
+            info: Some(info),
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! What the move loop of [`alpha_beta`](Worker::alpha_beta) keeps besides the score: which
+//! late quiet moves survive pruning, the history and killer updates after a cutoff, the
+//! continuation slots of the moves on the current line, and the principal variation.
+
+use super::{NO_SLOT, Worker};
+use crate::search::threats::Threats;
+use crate::{Color, Move, Position};
+use std::cell::OnceCell;
+
+/// Whether a quiet move is still searched once late move pruning has begun at its node: it
+/// gives check (`gives_check`), or, when not in check, it takes a threatened piece out of
+/// danger. The search asks this of each quiet move it is handed, and the picker's filter
+/// (which drops the rest unsorted) asks it of the moves that are not drops; drops, which
+/// never escape, are kept by the check table alone.
+#[inline]
+pub(super) fn kept_when_late(
+    pos: &Position,
+    mv: Move,
+    gives_check: bool,
+    in_check: bool,
+    threats: &OnceCell<Threats>,
+) -> bool {
+    gives_check || (!in_check && threats.get().is_some_and(|t| t.is_escape(pos, mv)))
+}
+
+impl Worker<'_> {
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = Some(mv);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    pub(super) fn pv_line(&self) -> Vec<Move> {
+        (0..self.pv_len[0]).filter_map(|i| self.pv[0][i]).collect()
+    }
+
+    /// The ordering score of a quiet move: its history and its continuation history after
+    /// the last two moves, whose slots (`prev`, from [`Self::prev_slot`]) the caller looks
+    /// up once per node rather than once per quiet move.
+    #[inline]
+    pub(super) fn quiet_score(
+        &self,
+        side: Color,
+        prev: (usize, usize),
+        mv: Move,
+        slot: usize,
+    ) -> i32 {
+        2 * self.tables.history.get(side, mv)
+            + self.tables.cont[0].get(prev.0, slot)
+            + self.tables.cont[1].get(prev.1, slot)
+    }
+
+    /// The continuation slot of the move played `back` plies before `ply` (none before the
+    /// root or across a null move).
+    #[inline]
+    pub(super) fn prev_slot(&self, ply: usize, back: usize) -> usize {
+        if ply >= back {
+            self.slots[ply - back]
+        } else {
+            NO_SLOT
+        }
+    }
+
+    /// Rewards the quiet move that cut off at `ply` and punishes the quiet moves tried
+    /// before it.
+    pub(super) fn update_quiet_stats(
+        &mut self,
+        side: Color,
+        ply: usize,
+        best: (Move, usize),
+        tried: &[(Move, usize)],
+        depth: i32,
+    ) {
+        let bonus = (depth * depth * 16 + depth * 32).min(2400);
+        let (p1, p2) = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
+        for &(q, slot) in tried {
+            let b = if q == best.0 { bonus } else { -bonus };
+            self.tables.history.update(side, q, b);
+            self.tables.cont[0].update(p1, slot, b);
+            self.tables.cont[1].update(p2, slot, b);
+        }
+        if self.killers[ply][0] != Some(best.0) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(best.0);
+        }
+    }
+}
