@@ -6,6 +6,7 @@
 
 pub mod control;
 mod material;
+pub mod nnue;
 mod params;
 
 pub use control::{Control, ControlWeights};

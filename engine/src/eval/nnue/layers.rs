@@ -1,0 +1,158 @@
+//! The layers after the feature transformer: affine transforms with 8-bit weights and
+//! 32-bit biases, each hidden one followed by a clipped ReLU back to 8 bits.
+//!
+//! Written as plain loops over aligned rows, so that the compiler can vectorise them and a
+//! hand-written SIMD path can later replace them without changing the data layout.
+
+use super::error::{NnueError, Part};
+use super::format::Source;
+use super::rng::SplitMix64;
+use std::io::{self, Read, Write};
+
+/// How far a hidden layer's sums are shifted right before clipping: the weights are scaled
+/// by 2^6.
+pub(crate) const WEIGHT_SCALE_BITS: u32 = 6;
+
+/// The largest value a clipped ReLU puts out: its outputs are 7-bit, so that an 8-bit
+/// product of two of them and a weight pair cannot overflow 16 bits in a SIMD multiply-add.
+const RELU_MAX: i32 = 127;
+
+/// A value aligned to a cache line (64 bytes), which also suits the widest SIMD loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub(crate) struct Aligned<T>(pub(crate) T);
+
+/// An affine transform `y = W x + b` from `INPUTS` 8-bit unsigned inputs to `OUT` 32-bit
+/// outputs. Each row of `W` is stored padded to `PADDED` inputs (the next multiple of 32),
+/// as the file stores it; the padding's weights meet inputs that are always 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AffineTransform<const INPUTS: usize, const PADDED: usize, const OUT: usize> {
+    biases: Aligned<[i32; OUT]>,
+    /// One row per output.
+    weights: Box<[Aligned<[i8; PADDED]>; OUT]>,
+}
+
+impl<const INPUTS: usize, const PADDED: usize, const OUT: usize>
+    AffineTransform<INPUTS, PADDED, OUT>
+{
+    /// The padding is the file's; a mismatch would misread every weight after it.
+    const PADDING_MATCHES: () = assert!(PADDED == INPUTS.div_ceil(32) * 32);
+
+    /// A transform with every weight and bias 0.
+    pub(crate) fn zeroed() -> Self {
+        let () = Self::PADDING_MATCHES;
+        AffineTransform {
+            biases: Aligned([0; OUT]),
+            weights: Box::new([Aligned([0; PADDED]); OUT]),
+        }
+    }
+
+    /// Reads the biases, then the weights row by row.
+    pub(crate) fn read(
+        src: &mut Source<impl Read>,
+        biases: Part,
+        weights: Part,
+    ) -> Result<Self, NnueError> {
+        let mut t = Self::zeroed();
+        src.i32s(&mut t.biases.0, biases)?;
+        for row in t.weights.iter_mut() {
+            src.i8s(&mut row.0, weights)?;
+        }
+        Ok(t)
+    }
+
+    /// Writes the transform as [`read`](Self::read) reads it.
+    pub(crate) fn write(&self, w: &mut impl Write) -> io::Result<()> {
+        super::format::write_i32s(w, &self.biases.0)?;
+        for row in self.weights.iter() {
+            super::format::write_i8s(w, &row.0)?;
+        }
+        Ok(())
+    }
+
+    /// Random biases in `bias` and weights in `weight` (inclusive), with one weight in
+    /// `wild` drawn from the whole 8-bit range instead, so that the extremes are exercised.
+    /// Padding weights stay 0, as the files' producers leave them.
+    pub(crate) fn random(
+        rng: &mut SplitMix64,
+        bias: (i32, i32),
+        weight: (i8, i8),
+        wild: u64,
+    ) -> Self {
+        let mut t = Self::zeroed();
+        for b in t.biases.0.iter_mut() {
+            *b = rng.range_i64(i64::from(bias.0), i64::from(bias.1)) as i32;
+        }
+        for row in t.weights.iter_mut() {
+            for w in row.0[..INPUTS].iter_mut() {
+                let (lo, hi) = if rng.below(wild) == 0 {
+                    (i8::MIN, i8::MAX)
+                } else {
+                    weight
+                };
+                *w = rng.range_i64(i64::from(lo), i64::from(hi)) as i8;
+            }
+        }
+        t
+    }
+
+    /// `W x + b`. The sums cannot overflow: at most 512 products of 127 by 128 and a bias.
+    #[inline]
+    pub(crate) fn propagate(&self, input: &Aligned<[u8; PADDED]>, output: &mut [i32; OUT]) {
+        for ((o, row), &b) in output
+            .iter_mut()
+            .zip(self.weights.iter())
+            .zip(self.biases.0.iter())
+        {
+            let mut sum = b;
+            for (&w, &x) in row.0.iter().zip(input.0.iter()) {
+                sum += i32::from(w) * i32::from(x);
+            }
+            *o = sum;
+        }
+    }
+}
+
+/// The clipped ReLU after a hidden layer: each sum shifted right by [`WEIGHT_SCALE_BITS`]
+/// (an arithmetic shift, rounding toward minus infinity) and clipped to 0..=127. Outputs
+/// past `N` (the next layer's padding) are set to 0.
+#[inline]
+pub(crate) fn clipped_relu<const N: usize, const PADDED: usize>(
+    input: &[i32; N],
+    output: &mut Aligned<[u8; PADDED]>,
+) {
+    for (o, &x) in output.0.iter_mut().zip(input.iter()) {
+        *o = (x >> WEIGHT_SCALE_BITS).clamp(0, RELU_MAX) as u8;
+    }
+    output.0[N..].fill(0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relu_shifts_then_clips() {
+        let input = [-1, 0, 63, 64, 127 * 64 + 63, 128 * 64, i32::MAX, i32::MIN];
+        let mut out = Aligned([9u8; 32]);
+        clipped_relu(&input, &mut out);
+        assert_eq!(&out.0[..8], &[0, 0, 0, 1, 127, 127, 127, 0]);
+        assert!(out.0[8..].iter().all(|&x| x == 0));
+    }
+
+    #[test]
+    fn affine_rows_and_biases() {
+        let mut rng = SplitMix64::new(5);
+        let t = AffineTransform::<32, 32, 2>::random(&mut rng, (-9, 9), (-128, 127), 1);
+        let mut x = Aligned([0u8; 32]);
+        x.0[3] = 2;
+        x.0[31] = 127;
+        let mut y = [0; 2];
+        t.propagate(&x, &mut y);
+        for (i, &yi) in y.iter().enumerate() {
+            let row = &t.weights[i].0;
+            let expected = t.biases.0[i] + 2 * i32::from(row[3]) + 127 * i32::from(row[31]);
+            assert_eq!(yi, expected);
+        }
+    }
+}
