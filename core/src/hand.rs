@@ -33,7 +33,8 @@ const GUARDS: u32 = {
 // The fields and their guard bits fit one `u32` without overlapping, and a full set of each
 // piece fits its field: a position that passes the strict checks (at most a set of each kind,
 // `Setup::validate`) is within the relaxed limits (`Setup::validate_relaxed`, at most
-// `capacity` of each), which is what makes `Hand::add` safe for every position.
+// `capacity` of each), which is what makes `Hand::add` safe for every position. The asserts
+// run at compile time (a `const` item), so no input can reach them.
 const _: () = {
     let mut used = 0u32;
     let mut i = 0;

@@ -212,6 +212,8 @@ pub trait Sink {
 impl Sink for MoveList {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
+        // `push` panics on a full list; no accepted position (nor any reached from one)
+        // has more than `MAX_MOVES` legal moves (see there), so it never is.
         self.push(mv);
     }
 }

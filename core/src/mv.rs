@@ -220,6 +220,8 @@ impl Move {
     /// move is legal is [`Position::is_legal`](crate::Position::is_legal)'s question.
     pub fn from_usi(s: &str) -> Option<Move> {
         let b = s.as_bytes();
+        // Each byte index below is under the length just tested, and the squares are taken
+        // with `get`, which refuses a range that splits a character.
         if b.len() == 4 && b[1] == b'*' {
             // Upper case only: `p*5e` is not USI.
             if !b[0].is_ascii_uppercase() {

@@ -47,6 +47,8 @@ fn perft_body(pos: &Position, depth: u32, recurse: impl Fn(&Position, u32) -> u6
         0 => 1,
         1 => crate::movegen::count_inline(pos) as u64,
         _ => {
+            // `depth >= 2` here, so `depth - 1` cannot underflow; the `u64` count would need
+            // 2^64 leaves to overflow, far more than any search can visit.
             let mut nodes = 0;
             // Generated into a local list rather than returned by value: the returned list
             // took a second list-sized slot in every frame of the recursion.

@@ -155,8 +155,9 @@ impl Square {
     /// The square `df` files and `dr` ranks away, or `None` when that leaves the board.
     /// Positive `df` goes toward file 9 (Black's left), positive `dr` toward rank 9 (down).
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
-        let f = self.file().index() as i8 + df;
-        let r = self.rank().index() as i8 + dr;
+        // In `i16`: any `i8` delta added to an index below 9 fits, so no delta overflows.
+        let f = self.file().index() as i16 + df as i16;
+        let r = self.rank().index() as i16 + dr as i16;
         if f < 0 || f > 8 || r < 0 || r > 8 {
             None
         } else {

@@ -1,7 +1,10 @@
 //! Positions at the edges of what the text formats allow: each of these once panicked (or
 //! wrapped silently in a release build) and must now just work.
 
-use tokin_core::{Color, HandPiece, MAX_MOVES, Move, Position, Strictness, perft, perft_divide};
+use tokin_core::{
+    Color, HandPiece, MAX_MOVES, Move, Position, SfenField, SfenSyntaxError, Square, Strictness,
+    perft, perft_divide,
+};
 
 /// An SFEN may give any move number up to `u32::MAX`; playing on from there kept adding one,
 /// which overflowed (a panic in debug builds, move number 0 in release builds, and then an
@@ -58,4 +61,27 @@ fn captures_fill_a_hand_to_its_capacity() {
     assert_eq!(hand.checked_add(HandPiece::Pawn), None);
     assert_eq!(pos.key(), pos.compute_key());
     assert_eq!(Position::from_sfen_relaxed(&pos.to_sfen()).unwrap(), pos);
+}
+
+/// `Square::offset` takes any `i8` delta; one near the ends of `i8` overflowed the file or
+/// rank sum (a panic in debug builds).
+#[test]
+fn square_offsets_of_any_size() {
+    assert_eq!(Square::S55.offset(i8::MAX, 0), None);
+    assert_eq!(Square::S55.offset(0, i8::MIN), None);
+    assert_eq!(Square::S99.offset(i8::MAX, i8::MAX), None);
+    assert_eq!(Square::S55.offset(-4, 4), Some(Square::S19));
+}
+
+/// The message counts characters from 1; an offset at the top of `usize` (the fields are
+/// public) overflowed the `+ 1` in debug builds.
+#[test]
+fn an_sfen_error_at_the_largest_offset_displays() {
+    let e = SfenSyntaxError {
+        field: SfenField::Board,
+        offset: usize::MAX,
+        found: "x".to_string(),
+        reason: "test".to_string(),
+    };
+    assert!(e.to_string().contains(&usize::MAX.to_string()), "{e}");
 }

@@ -76,6 +76,7 @@ pub(crate) fn straight_forward(color: Color, from: Square, to: Square) -> bool {
 
 /// The value 1-9 of a digit written as ASCII, full-width or kanji.
 pub(crate) fn digit_value(c: char) -> Option<u8> {
+    // Each subtraction is within the range its arm matched, so none underflows.
     match c {
         '1'..='9' => Some(c as u8 - b'0'),
         '１'..='９' => Some((c as u32 - '０' as u32) as u8),
@@ -371,6 +372,8 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        // `set` is not empty here: every filter above either returns on an empty set or keeps
+        // at least one move, so `set[0]` exists (and below, with `len != 1`, two do).
         if set.len() == 1 {
             return Ok(set[0]);
         }

@@ -27,6 +27,7 @@ const CODES: [(PieceKind, &str); 14] = [
 
 /// The CSA code of a kind: `FU`, `RY`.
 pub(crate) fn code(kind: PieceKind) -> &'static str {
+    // One entry per kind, in `PieceKind` order.
     CODES[kind.index()].1
 }
 
@@ -88,6 +89,7 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let mut digits = [0u8; 4];
     for (k, d) in digits.iter_mut().enumerate() {
         match chars.get(i + k).map(|c| c.1) {
+            // An ASCII digit: the subtraction gives 0 to 9.
             Some(c @ '0'..='9') => *d = c as u8 - b'0',
             _ => {
                 return Err(syntax(
@@ -97,6 +99,7 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
             }
         }
     }
+    // Four digits were read, so `i >= 4` and `i - 2`, `i - 4` below cannot underflow.
     i += 4;
     let code_text: String = chars.iter().skip(i).map(|c| c.1).collect();
     let Some(after) = kind_of_code(&code_text.to_ascii_uppercase()) else {

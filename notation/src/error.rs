@@ -82,7 +82,7 @@ impl fmt::Display for NotationError {
             } => write!(
                 f,
                 "`{text}` is not a {style} move: {reason} at character {}",
-                at + 1
+                at.saturating_add(1)
             ),
             NotationError::NoPreviousMove { text } => write!(
                 f,

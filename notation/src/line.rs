@@ -15,6 +15,7 @@ fn in_line(index: usize, e: NotationError) -> NotationError {
 /// The pair number of a move in Western numbering. Black's move opens a pair unless White
 /// started the game (handicap), in which case Black's move numbers are even.
 fn pair_number(color: Color, move_number: u32) -> u32 {
+    // `move_number / 2 + 1` is at most 2^31: no overflow for any `u32`.
     if color == Color::Black && move_number & 1 == 0 {
         move_number / 2 + 1
     } else {

@@ -307,6 +307,23 @@ fn writing_an_illegal_move_is_an_error() {
 /// Texts that name an impossible move (one square as origin and destination, a king or a
 /// promoted piece dropped) once panicked in the move constructors; they are errors that say
 /// what is wrong.
+/// The message counts characters from 1; an offset at the top of `usize` (public fields, so
+/// any value can be built) overflowed the `+ 1` in debug builds.
+#[test]
+fn a_syntax_error_at_the_largest_offset_displays() {
+    let e = NotationError::Syntax {
+        style: Style::Csa,
+        text: "x".to_string(),
+        at: usize::MAX,
+        reason: "test",
+    };
+    assert!(
+        e.to_string()
+            .ends_with(&format!("at character {}", usize::MAX)),
+        "{e}"
+    );
+}
+
 #[test]
 fn impossible_moves_are_errors_not_panics() {
     let start = Position::startpos();
@@ -434,6 +451,32 @@ mod records {
         let text = "手合割：平手\n手数----指手---------消費時間--\n99999999999 ７六歩(77)\n";
         let e = read(text, Format::Kif).unwrap_err();
         assert!(e.contains("too large") && e.contains("99999999999"), "{e}");
+    }
+
+    /// A game from a diagram may continue another's numbering; a first move numbered
+    /// `u32::MAX` made the number expected of the next move (`2 + u32::MAX - 1`) overflow a
+    /// 32-bit `usize` (a panic in debug builds there). It is a move number error instead.
+    #[test]
+    fn a_kif_diagram_game_numbered_from_the_largest_move_number() {
+        let text = "後手の持駒：なし\n\
+             |v玉 ・ ・ ・ ・ ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ 飛 ・ ・ ・ ・|八\n\
+             | ・ ・ ・ ・ ・ ・ ・ ・ 玉|九\n先手の持駒：なし\n先手番\n\
+             手数----指手---------消費時間--\n\
+             4294967295 ５七飛(58)\n";
+        let games = read(text, Format::Kif).unwrap();
+        assert_eq!(games[0].main.moves.len(), 1);
+        let text = format!("{text}1 ９二玉(91)\n");
+        let e = record::parse(&text, Format::Kif, ReadOptions::default()).unwrap_err();
+        assert!(
+            matches!(
+                *e.kind,
+                record::RecordErrorKind::MoveNumber { found: 1, .. }
+            ),
+            "{e}"
+        );
     }
 
     /// A PSN line whose every move opens a variation holding the same move again, `levels`

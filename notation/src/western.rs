@@ -61,6 +61,7 @@ pub(crate) fn write(out: &mut String, pos: &Position, mv: Move, style: Style, fo
 fn read_square(chars: &[(usize, char)], i: &mut usize) -> Option<Square> {
     let file = digit_value(chars.get(*i)?.1)?;
     let r = chars.get(*i + 1)?.1;
+    // Each subtraction is within the range its arm matched.
     let rank = match r {
         'a'..='i' => r as u8 - b'a' + 1,
         'A'..='I' => r as u8 - b'A' + 1,
@@ -96,6 +97,7 @@ pub(crate) fn parse(
     if i >= chars.len() {
         return Err(reader.syntax(at(i), "empty move"));
     }
+    // `i < chars.len()` (checked just above).
     let promoted = chars[i].1 == '+';
     if promoted {
         i += 1;

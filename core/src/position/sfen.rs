@@ -57,7 +57,7 @@ impl fmt::Display for SfenSyntaxError {
             f,
             "bad sfen {} at character {}: {} (found `{}`)",
             self.field,
-            self.offset + 1,
+            self.offset.saturating_add(1),
             self.reason,
             self.found
         )
@@ -118,6 +118,7 @@ fn err(field: SfenField, offset: usize, found: &str, reason: impl Into<String>) 
 fn tokens(s: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
+    // Every slice bound below comes from `char_indices`, so it is a char boundary.
     for (i, c) in s.char_indices() {
         if c.is_ascii_whitespace() {
             if let Some(st) = start.take() {
@@ -133,6 +134,7 @@ fn tokens(s: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// `byte` is a token start from [`tokens`], a char boundary of `s`.
 fn char_offset(s: &str, byte: usize) -> usize {
     s[..byte].chars().count()
 }
@@ -222,6 +224,7 @@ fn read_board(board: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSyn
     }
     let mut offset = base;
     for (r, text) in ranks.iter().enumerate() {
+        // Exactly nine ranks (checked above), so `r` is below 9.
         let rank = Rank::ALL[r];
         let mut file: i32 = 9; // next file to fill, counting down
         let mut promoted_at: Option<usize> = None;
@@ -247,6 +250,8 @@ fn read_board(board: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSyn
                         ),
                     ));
                 }
+                // `d` is 1 to 9 and `file < 0` is an error just below, so `file` stays in
+                // -9..=9.
                 file -= d as i32;
             } else if c == '+' {
                 if promoted_at.is_some() {
@@ -268,6 +273,7 @@ fn read_board(board: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSyn
                     Some(_) => match kind.promote() {
                         Some(p) => p,
                         None => {
+                            // The `+` was the character before, so `here >= 1`.
                             return Err(err(
                                 SfenField::Board,
                                 here - 1,
@@ -290,6 +296,8 @@ fn read_board(board: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSyn
                 } else {
                     Color::White
                 };
+                // `file` is 1 to 9 here: it starts at 9, only goes down, and is at least 1
+                // (checked just above).
                 let sq = Square::new(File::ALL[file as usize - 1], rank);
                 setup.board[sq.index()] = Some(Piece::new(color, kind));
                 file -= 1;
@@ -334,6 +342,8 @@ fn read_hands(hand: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSynt
         let here = base + i; // the hand is ASCII when valid; offsets are exact until a non-ASCII char
         if let Some(d) = c.to_digit(10) {
             let (n, start) = count.unwrap_or((0, here));
+            // The count so far is at most 99 (checked below after every digit), so this
+            // cannot overflow; `start - base` and `i` bound ASCII digits (char boundaries).
             let n = n * 10 + d;
             if n > 99 {
                 return Err(err(
@@ -360,6 +370,8 @@ fn read_hands(hand: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSynt
             Color::White
         };
         let (n, start) = count.take().unwrap_or((1, here));
+        // `start - base` is the byte index of this item's first character and `c` is an
+        // ASCII letter (a piece), so both ends are char boundaries.
         let text = &hand[start - base..=i];
         if n == 0 {
             return Err(err(
@@ -399,6 +411,7 @@ fn read_hands(hand: &str, base: usize, setup: &mut Setup) -> Result<(), SfenSynt
         };
     }
     if let Some((_, start)) = count {
+        // `start - base` is the byte index of an ASCII digit: a char boundary.
         return Err(err(
             SfenField::Hand,
             start,
@@ -458,6 +471,7 @@ impl Position {
     pub fn to_sfen(&self) -> String {
         let mut s = String::with_capacity(90);
         for rank in Rank::ALL {
+            // At most nine empty squares in a rank: `b'0' + empty` is a digit.
             let mut empty = 0;
             for file in File::ALL.into_iter().rev() {
                 match self.piece_at(Square::new(file, rank)) {

@@ -105,6 +105,7 @@ impl Position {
             })?
         };
         let mut history = GameHistory::new(&pos);
+        // `i + 1` below cannot overflow: `i` is an index of `moves`.
         for (i, text) in moves.iter().enumerate() {
             let text = text.as_ref();
             let Some(mv) = Move::from_usi(text) else {

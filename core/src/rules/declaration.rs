@@ -132,6 +132,8 @@ pub fn declaration_points(pos: &Position, color: Color) -> (u32, u32) {
     let hand_big =
         u32::from(hand.count(HandPiece::Rook)) + u32::from(hand.count(HandPiece::Bishop));
     let hand_all = hand.total();
+    // Small numbers: at most 81 pieces on the board and a hand's capacity of each kind in
+    // hand, so no sum here comes near `u32::MAX`.
     let points = count + 4 * big_in_camp + hand_all + 4 * hand_big;
     (points, count)
 }
@@ -146,6 +148,7 @@ fn missing_points(pos: &Position) -> u32 {
             | pos.pieces_of(c, PieceKind::Bishop)
             | pos.pieces_of(c, PieceKind::Horse);
         let hand = pos.hand(c);
+        // Bounded as in `declaration_points`: no overflow.
         total += board.count()
             + 4 * big.count()
             + hand.total()
@@ -191,6 +194,7 @@ pub fn declaration(pos: &Position, rule: EnteringKingRule) -> Option<Declaration
     } else {
         0
     };
+    // `points` and `credit` are small (see `declaration_points`, and `credit <= 54`).
     let verdict = match rule {
         EnteringKingRule::CsaRule27 | EnteringKingRule::CsaRule27H => {
             let need = match us {

@@ -84,12 +84,14 @@ impl GameHistory {
     /// The key of the position `back` plies before the current one (0 = current).
     pub fn key_back(&self, back: usize) -> Option<u64> {
         let n = self.entries.len();
+        // `back < n`, so the index is in range.
         (back < n).then(|| self.entries[n - 1 - back].key)
     }
 
     /// Whether the position `back` plies before the current one was a check.
     pub fn in_check_back(&self, back: usize) -> Option<bool> {
         let n = self.entries.len();
+        // `back < n`, so the index is in range.
         (back < n).then(|| self.entries[n - 1 - back].in_check)
     }
 
@@ -113,6 +115,7 @@ impl GameHistory {
         if same.len() < 4 {
             return RepetitionVerdict::None;
         }
+        // `same` has at least four entries, and `n >= 1` since there is a last entry.
         let first = same[0];
         match self.perpetual_checker(first, n - 1) {
             Some(side) => RepetitionVerdict::PerpetualCheckBy(side),
@@ -124,7 +127,8 @@ impl GameHistory {
     /// (indices with the same side to move), if either did.
     fn perpetual_checker(&self, from: usize, to: usize) -> Option<Color> {
         // Moves into positions to, to-2, ... were made by the side not to move now ("them");
-        // moves into to-1, to-3, ... by the side to move now ("us").
+        // moves into to-1, to-3, ... by the side to move now ("us"). Every `i` is at most
+        // `to`, an index of `entries`, so `to - i` and the indexing cannot fail.
         let them_all = (from + 1..=to)
             .filter(|i| (to - i).is_multiple_of(2))
             .all(|i| self.entries[i].in_check);

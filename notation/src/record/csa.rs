@@ -35,6 +35,7 @@ pub const OTHER_KEYS: [&str; 6] = ["TIME", "TIME+", "TIME-", "MAX_MOVES", "JISHO
 
 /// The two-letter CSA code of a piece kind.
 pub fn kind_code(kind: PieceKind) -> &'static str {
+    // One code per kind, in `PieceKind` order.
     CODES[kind.index()]
 }
 
@@ -63,6 +64,7 @@ fn square_digits(sq: Square) -> String {
 
 fn square_from_digits(s: &str) -> Option<Square> {
     let b = s.as_bytes();
+    // Two bytes, both ASCII digits (checked before use), so the subtractions give 0 to 9.
     if b.len() != 2 || !b[0].is_ascii_digit() || !b[1].is_ascii_digit() {
         return None;
     }
@@ -201,6 +203,7 @@ fn parse_game(
             // A comment may follow statements on the same line (`+7776FU,T3,'** 120`); it runs
             // to the end of the line, commas included.
             if st.trim_start().starts_with('\'') {
+                // `st` is a slice of `line` (from `split`), so `at` is a char boundary.
                 let at = column_byte(line, st);
                 trailing_comment = Some(line[at..].trim_start());
                 break;
@@ -242,6 +245,7 @@ fn parse_game(
         if let Some(c) = trailing_comment
             && !r.stopped
         {
+            // `c` starts with the one-byte `'`.
             r.comment(&c[1..]);
         }
     }
@@ -289,6 +293,8 @@ impl GameReader<'_> {
     }
 
     fn statement(&mut self, st: &str) -> Result<(), StErr> {
+        // Each `st[1..]` below follows a match on an ASCII first character, and `st[2..]`
+        // follows `st.get(1..2)` being an ASCII sign: all are char boundaries.
         let first = st.chars().next().unwrap_or(' ');
         match first {
             'V' if self.phase == Phase::Header => {
@@ -453,6 +459,7 @@ impl GameReader<'_> {
     }
 
     fn position_line(&mut self, st: &str) -> Result<(), StErr> {
+        // `st` starts with `P` and `rest[1..]` below follows an ASCII `I`, digit or sign.
         let rest = &st[1..];
         let setup = self.setup.get_or_insert_with(Setup::empty);
         match rest.chars().next() {
@@ -466,6 +473,8 @@ impl GameReader<'_> {
                 if !removed.len().is_multiple_of(4) || !removed.is_ascii() {
                     return syntax("PI is followed by square-and-piece pairs such as 82HI");
                 }
+                // ASCII and a multiple of four bytes: every `i..i + 4` is in range and on
+                // char boundaries.
                 for i in (0..removed.len()).step_by(4) {
                     let sq = square_from_digits(&removed[i..i + 2]).ok_or_else(|| {
                         StErr(
@@ -507,6 +516,8 @@ impl GameReader<'_> {
                 if chars.len() < 27 {
                     return syntax("a board row has nine cells of three characters");
                 }
+                // At least 27 characters: the nine cells and `chars[27..]` are in range, and
+                // `9 - i` is 1 to 9.
                 for i in 0..9 {
                     let cell: String = chars[i * 3..i * 3 + 3].iter().collect();
                     let file = File::from_number(9 - i as u8)
@@ -543,6 +554,8 @@ impl GameReader<'_> {
                 if !items.len().is_multiple_of(4) || !items.is_ascii() {
                     return syntax("placements are square-and-piece pairs such as 00FU or 55KA");
                 }
+                // ASCII and a multiple of four bytes: every `i..i + 4` is in range and on
+                // char boundaries; `count + 1` is at most 32 (a count is at most 31).
                 for i in (0..items.len()).step_by(4) {
                     let col = 2 + i;
                     let sq_text = &items[i..i + 2];
@@ -663,6 +676,7 @@ fn parse_time(s: &str) -> Option<Duration> {
     if secs.is_empty() || !secs.bytes().all(|b| b.is_ascii_digit()) || secs.len() > 9 {
         return None;
     }
+    // At most nine digits of seconds plus under a second: the `Duration` sum cannot overflow.
     let mut d = Duration::from_secs(secs.parse().ok()?);
     if let Some(f) = frac {
         if f.is_empty() || f.len() > 3 || !f.bytes().all(|b| b.is_ascii_digit()) {

@@ -191,6 +191,7 @@ const WIDE_DIGITS: [char; 10] = ['０', '１', '２', '３', '４', '５', '６'
 /// A count in kanji, 1 to 99 (一, 十, 十八).
 pub fn kanji_number(n: u32) -> String {
     let mut s = String::new();
+    // Both indices are taken `% 10`: in range whatever `n` is.
     let (tens, ones) = (n / 10, n % 10);
     if tens > 1 {
         s.push(KANJI_DIGITS[(tens % 10) as usize]);
@@ -350,6 +351,7 @@ pub fn bod(pos: &Position) -> String {
         s.push('|');
         push_rank_cells(&mut s, pos, rank);
         s.push('|');
+        // A rank number is 1 to 9.
         s.push(KANJI_DIGITS[rank.number() as usize]);
         s.push('\n');
     }
@@ -423,6 +425,7 @@ pub fn read_bod_line(setup: &mut Setup, line: &str) -> Result<bool, DiagramError
         let Some(bar) = chars.iter().position(|&c| c == '|') else {
             return diagram_error(1, DiagramErrorKind::RowEnd);
         };
+        // `bar` is an index of `chars`, so `bar + 1 <= chars.len()`.
         let label: String = chars[bar + 1..].iter().collect();
         let label = label.trim();
         let bad_rank = || DiagramError {
@@ -441,6 +444,7 @@ pub fn read_bod_line(setup: &mut Setup, line: &str) -> Result<bool, DiagramError
         if cells.len() != 18 {
             return diagram_error(2, DiagramErrorKind::RowLength { found: cells.len() });
         }
+        // Exactly 18 cells (checked above): every index is below 18.
         for i in 0..9 {
             let (mark, c) = (cells[i * 2], cells[i * 2 + 1]);
             let col = i * 2 + 2;

@@ -335,13 +335,14 @@ impl std::error::Error for RecordErrorKind {
     }
 }
 
-/// The column (in characters, from 1) of `part` inside `line`, when `part` is a slice of it.
+/// The column (in characters, from 1) of `part` inside `line`, when `part` is a slice of it
+/// (1 otherwise).
 pub(crate) fn column_of(line: &str, part: &str) -> usize {
     let start = line.as_ptr() as usize;
     let p = part.as_ptr() as usize;
-    if p >= start && p <= start + line.len() {
-        line[..p - start].chars().count() + 1
-    } else {
-        1
-    }
+    // `get` rather than indexing: a pointer that is not a char boundary of `line` (a `part`
+    // that is not a slice of it) gives column 1 instead of a panic.
+    p.checked_sub(start)
+        .and_then(|offset| line.get(..offset))
+        .map_or(1, |before| before.chars().count() + 1)
 }

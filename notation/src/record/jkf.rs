@@ -100,6 +100,7 @@ fn locate(text: &str, path: &str) -> (usize, usize) {
     let mut best = (0, 0usize); // (matched length, byte offset)
     let mut chars = text.char_indices().peekable();
     let mut check = |stack: &[Frame], offset: usize| {
+        // `path` starts with `p`, so `p.len()` is a char boundary of `path`.
         if let Some(p) = path_of(stack)
             && path.starts_with(p.as_str())
             && (p.len() == path.len() || path[p.len()..].starts_with(['.', '[']))
@@ -159,6 +160,7 @@ fn locate(text: &str, path: &str) -> (usize, usize) {
             _ => {}
         }
     }
+    // `best.1` is 0 or an offset from `char_indices`: a char boundary.
     let before = &text[..best.1];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -554,6 +556,7 @@ fn parse_initial(v: &Value, opts: ReadOptions) -> Result<Start, RecordError> {
                 Some(1) => Color::White,
                 _ => return Err(shape(&p, "a piece has color 0 or 1")),
             };
+            // Nine files of nine cells (checked above): `x` and `y` are below 9.
             let (Some(f), Some(r)) = (
                 File::from_number(x as u8 + 1),
                 Rank::from_number(y as u8 + 1),
@@ -573,6 +576,7 @@ fn parse_initial(v: &Value, opts: ReadOptions) -> Result<Start, RecordError> {
             .as_array()
             .filter(|h| h.len() == 2)
             .ok_or_else(|| shape("initial.data.hands", "hands is an array of two objects"))?;
+        // Exactly two hands (checked above): `c` is 0 or 1.
         for (c, h) in hands.iter().enumerate() {
             let p = format!("initial.data.hands[{c}]");
             let h = h

@@ -309,6 +309,7 @@ impl Reader {
             .char_indices()
             .find(|(_, c)| !(c.is_ascii_digit() || ('０'..='９').contains(c)))
             .map_or(t.len(), |(i, _)| i);
+        // `digits_end` comes from `char_indices` (or is the length): a char boundary.
         let number_text = &t[..digits_end];
         // More digits than a `u32` holds: say so, rather than call it move 0.
         let number = diagram::parse_kanji_number(number_text).ok_or_else(|| {
@@ -327,6 +328,8 @@ impl Reader {
             && rest.ends_with(')')
             && rest[open..].contains(':')
         {
+            // `(` at `open` and a different `)` at the end, both one byte: the range is in
+            // order and on char boundaries.
             let inner = &rest[open + 1..rest.len() - 1];
             time = Some(parse_kif_time(inner).ok_or_else(|| {
                 self.move_error(
@@ -348,7 +351,9 @@ impl Reader {
         }
         let offset = self.ply_offset;
         let tree = self.tree(n)?;
-        let expected = tree.next_ply() + offset;
+        // The offset may be `u32::MAX - 1` (a first move numbered `u32::MAX`), which overflows
+        // a 32-bit `usize` with the next move's number: saturate, and the number mismatches.
+        let expected = tree.next_ply().saturating_add(offset);
         if number != expected {
             return Err(RecordError::new(
                 n,
@@ -410,6 +415,7 @@ impl Reader {
             .map(|(i, _)| i)
             .collect();
         starts.push(t.len());
+        // Increasing char boundaries (from `char_indices`, then the length).
         for w in starts.windows(2) {
             let token = t[w[0]..w[1]].trim_end_matches([' ', '\t', '\u{3000}']);
             let tree = self.tree(n)?;
@@ -447,6 +453,7 @@ impl Reader {
     fn ki2_summary(&mut self, n: usize, line: &str, t: &str) -> Result<(), RecordError> {
         let body = t.trim_start_matches("まで");
         let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
+        // ASCII digits: their byte length is a char boundary of `body`.
         let rest = body[digits.len()..]
             .trim_start_matches("手")
             .trim_start_matches('で');
@@ -710,6 +717,7 @@ fn write_kif_line(
         }
     });
     s.push_str(&body);
+    // An ending's number is at least `first_ply >= 1`, so `ply - 1` cannot underflow.
     if main && let Some((side, ply, EndKind::Resign)) = end_side {
         let _ = writeln!(s, "まで{}手で{}の勝ち", ply - 1, side_name(!side, handicap));
     }
@@ -803,6 +811,7 @@ fn write_ki2_line(
                     body.push('\n');
                     on_line = 0;
                 }
+                // At least `first_ply >= 1`: no underflow.
                 let moves = ply - 1;
                 match end.kind {
                     EndKind::Resign => {

@@ -51,6 +51,8 @@ fn tokenize(lines: &[(usize, &str)]) -> Result<Vec<Token>, RecordError> {
     for &(n, line) in lines {
         let chars: Vec<char> = line.chars().collect();
         let mut i = 0;
+        // Every `chars[i]` below is under `i < chars.len()`; inside a word `i > start`, so
+        // `chars[i - 1]` and `chars[start..i]` are in range.
         while i < chars.len() {
             if let Some((_, _, text)) = comment.as_mut() {
                 if chars[i] == '}' {

@@ -39,6 +39,9 @@ pub(crate) struct TreeNode {
 }
 
 /// The arena, with the reading cursor (the node read last) and its position.
+///
+/// Every index into `nodes` (`cur`, a `parent`, a child) is the id of a node already pushed,
+/// and nodes are never removed, so the indexing below cannot fail.
 pub(crate) struct Tree {
     nodes: Vec<TreeNode>,
     cur: usize,
@@ -170,6 +173,7 @@ impl Tree {
                 "a variation starts at move 1 or later",
             ));
         }
+        // `n >= 1` (checked above); the walk stops at the root at the latest (ply 0).
         let mut x = self.cur;
         while self.nodes[x].ply > n - 1 {
             x = self.nodes[x].parent;
@@ -215,6 +219,7 @@ impl Tree {
             let Some(&first) = kids.first() else {
                 break;
             };
+            // `kids` has a first element, so `1..` is in range.
             let variations: Vec<Line> = kids[1..].iter().map(|&k| self.line_from(k)).collect();
             if let Some(mut end) = self.nodes[first].end.take() {
                 end.variations = variations;

@@ -73,6 +73,8 @@ pub fn parse_line(
             i += 1;
             Start::Handicap(Handicap::Even)
         }
+        // `words[i]` exists (it is `sfen`), so `i + 1 <= words.len()`; the fields are taken
+        // from the words after it, so `i + 1 + fields.len()` stays within `words` too.
         Some(&"sfen") => {
             let fields: Vec<&str> = words[i + 1..]
                 .iter()
@@ -131,6 +133,7 @@ pub fn parse_line(
     }
     let mut pos = record.start.position();
     let mut moves = Vec::new();
+    // `words[i - 1]` was `moves`, so `i <= words.len()`.
     for (k, w) in words[i..].iter().enumerate() {
         let ply = k + 1;
         let result = match Move::from_usi(w) {
