@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::time::Instant;
+use tokin_engine::eval::Evaluator;
 use tokin_engine::search::{TranspositionTable, bench_nodes};
 use tokin_engine::{Position, Strictness};
 
@@ -28,7 +29,7 @@ pub const BENCH_DEPTH: u32 = 8;
 ///
 /// # Errors
 /// Only if writing fails.
-pub fn run_bench(out: &mut dyn Write, depth: u32) -> std::io::Result<u64> {
+pub fn run_bench(out: &mut dyn Write, depth: u32, evaluator: &Evaluator) -> std::io::Result<u64> {
     let start = Instant::now();
     let mut total = 0u64;
     for (i, sfen) in BENCH_SFENS.iter().enumerate() {
@@ -38,7 +39,7 @@ pub fn run_bench(out: &mut dyn Write, depth: u32) -> std::io::Result<u64> {
             continue;
         };
         let tt = TranspositionTable::new(16);
-        let (result, nodes) = bench_nodes(&pos, depth, &tt);
+        let (result, nodes) = bench_nodes(&pos, depth, &tt, evaluator);
         let best = match result.outcome {
             tokin_engine::search::SearchOutcome::Move { best, .. } => best.to_string(),
             tokin_engine::search::SearchOutcome::Resign => "resign".to_string(),

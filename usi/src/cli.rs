@@ -34,6 +34,9 @@ pub enum Command {
     /// Search a fixed list of positions to a fixed depth with one thread; the last two lines
     /// are `Nodes searched: N` and `Nodes/second: X`.
     Bench(BenchArgs),
+    /// Print the static evaluation of a position for the side to move (`eval = N`), with the
+    /// built-in evaluation or an NNUE evaluation file.
+    Eval(crate::eval_cmd::EvalArgs),
 }
 
 /// Arguments of `tokin bench`.
@@ -42,6 +45,10 @@ pub struct BenchArgs {
     /// Search depth in plies.
     #[arg(long, default_value_t = crate::bench::BENCH_DEPTH)]
     pub depth: u32,
+    /// Search with the NNUE evaluation file at PATH instead of the built-in evaluation (the
+    /// signature then depends on the file).
+    #[arg(long, value_name = "PATH")]
+    pub evalfile: Option<std::path::PathBuf>,
 }
 
 /// The help of `--strictness`, the one policy for positions that every subcommand reading a
@@ -133,9 +140,20 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Convert(args)) => crate::convert_cmd::run(&args),
         Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
         Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
+        Some(Command::Eval(args)) => crate::eval_cmd::run(&args),
         Some(Command::Bench(args)) => {
+            let evaluator = match crate::eval_cmd::evaluator(
+                args.evalfile.as_deref(),
+                tokin_engine::eval::nnue::Network::DEFAULT_FV_SCALE,
+            ) {
+                Ok(e) => e,
+                Err(e) => {
+                    eprintln!("tokin bench: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let mut out = std::io::stdout().lock();
-            match crate::bench::run_bench(&mut out, args.depth.clamp(1, 64)) {
+            match crate::bench::run_bench(&mut out, args.depth.clamp(1, 64), &evaluator) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("tokin bench: {e}");

@@ -7,6 +7,7 @@ pub mod board_cmd;
 pub mod cli;
 pub mod command;
 pub mod convert_cmd;
+pub mod eval_cmd;
 pub mod notate_cmd;
 pub mod options;
 pub mod perft_cmd;

@@ -53,6 +53,14 @@ pub struct Options {
     /// `PositionStrictness`: which positions the `position` command accepts (applies from
     /// the next `position` command).
     pub position_strictness: Strictness,
+    /// `EvalFile`: the path of an NNUE evaluation file to load at the next `isready`
+    /// (empty: the built-in evaluation, or `EvalDir`'s `nn.bin`).
+    pub eval_file: String,
+    /// `EvalDir`: a folder holding `nn.bin`, as YaneuraOu-family engines read it; used when
+    /// `EvalFile` is empty.
+    pub eval_dir: String,
+    /// `FV_SCALE`: what the network's output is divided by (16 for most files).
+    pub fv_scale: u64,
 }
 
 impl Default for Options {
@@ -70,6 +78,9 @@ impl Default for Options {
             draw_value: 0,
             pv_notation: None,
             position_strictness: Strictness::default(),
+            eval_file: String::new(),
+            eval_dir: String::new(),
+            fv_scale: 16,
         }
     }
 }
@@ -133,6 +144,15 @@ impl Spin {
     }
 }
 
+/// A path option's value: `<empty>` (as GUIs send the advertised default back) and nothing
+/// both mean no path; spaces inside a path are kept.
+fn path_value(value: Option<&str>) -> String {
+    match value.map(str::trim) {
+        None | Some("<empty>") => String::new(),
+        Some(v) => v.to_owned(),
+    }
+}
+
 fn check(value: Option<&str>) -> Result<bool, String> {
     match value.unwrap_or("").trim().to_ascii_lowercase().as_str() {
         "true" => Ok(true),
@@ -142,6 +162,18 @@ fn check(value: Option<&str>) -> Result<bool, String> {
 }
 
 impl Options {
+    /// The evaluation file the options name: `EvalFile`, else `nn.bin` in `EvalDir`, else
+    /// none (the built-in evaluation).
+    pub fn eval_path(&self) -> Option<std::path::PathBuf> {
+        if !self.eval_file.is_empty() {
+            Some(self.eval_file.clone().into())
+        } else if !self.eval_dir.is_empty() {
+            Some(std::path::Path::new(&self.eval_dir).join("nn.bin"))
+        } else {
+            None
+        }
+    }
+
     /// Writes the `option ...` lines of the `usi` reply.
     ///
     /// # Errors
@@ -212,6 +244,13 @@ impl Options {
             write!(out, " var {level}")?;
         }
         writeln!(out)?;
+        writeln!(out, "option name EvalFile type filename default <empty>")?;
+        writeln!(out, "option name EvalDir type string default <empty>")?;
+        writeln!(
+            out,
+            "option name FV_SCALE type spin default {} min 1 max 128",
+            d.fv_scale
+        )?;
         Ok(())
     }
 
@@ -279,6 +318,15 @@ impl Options {
                     None
                 })
                 .map_err(|e| e.to_string()),
+            "evalfile" => {
+                self.eval_file = path_value(value);
+                Ok(None)
+            }
+            "evaldir" => {
+                self.eval_dir = path_value(value);
+                Ok(None)
+            }
+            "fv_scale" => spin(value, 1, 128).map(|v| v.apply(|v| self.fv_scale = v as u64)),
             "usi_ownbook"
             | "networkdelay2"
             | "minimumthinkingtime"

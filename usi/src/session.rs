@@ -14,18 +14,18 @@ use crate::command::{ClockFields, Command, GoParams, MateLimit, Start, parse};
 use crate::options::{Options, SetResult};
 use crate::time::{budget, movetime_budget};
 use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use tokin_engine::eval::{Evaluator, nnue::Network};
 use tokin_engine::search::{
     Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, SearchTables,
     Signals, TranspositionTable, mate_search, search_with_tables,
 };
-use tokin_engine::{
-    Color, GameHistory, Move, Position, Square, UsiPositionError, eval, perft_divide,
-};
+use tokin_engine::{Color, GameHistory, Move, Position, Square, UsiPositionError, perft_divide};
 
 /// What the event loop hears about.
 #[derive(Debug)]
@@ -215,6 +215,11 @@ pub struct Session {
     clear_pending: bool,
     /// Move-ordering statistics handed from one search of the game to the next.
     tables: Arc<Mutex<SearchTables>>,
+    /// The evaluation searches use, made at `isready` from `EvalFile`/`EvalDir`.
+    evaluator: Evaluator,
+    /// The evaluation file and scale `evaluator` was last made for (`None`: built-in), so
+    /// that `isready` reads a file again only when the options change.
+    loaded_eval: Option<(PathBuf, u64)>,
 }
 
 /// Formats an `info` line.
@@ -360,6 +365,42 @@ impl Session {
             next_id: 0,
             clear_pending: false,
             tables: Arc::new(Mutex::new(SearchTables::default())),
+            evaluator: Evaluator::Handcrafted,
+            loaded_eval: None,
+        }
+    }
+
+    /// Makes the evaluation the options ask for: the network of `EvalFile` (or `EvalDir`'s
+    /// `nn.bin`), read again only when the path or `FV_SCALE` changed. A file that cannot
+    /// be used is named in an `info string` with what is wrong, and the engine goes on with
+    /// the built-in evaluation.
+    fn ensure_evaluator(&mut self) {
+        let want = self.options.eval_path().map(|p| (p, self.options.fv_scale));
+        if want == self.loaded_eval {
+            return;
+        }
+        self.loaded_eval = want.clone();
+        let Some((path, scale)) = want else {
+            self.evaluator = Evaluator::Handcrafted;
+            return;
+        };
+        match Network::load(&path) {
+            Ok(mut net) => {
+                net.set_fv_scale(scale as i32);
+                self.info_string(format!(
+                    "EvalFile {}: loaded {} (FV_SCALE {scale})",
+                    path.display(),
+                    net.architecture()
+                ));
+                self.evaluator = Evaluator::Nnue(Arc::new(net));
+            }
+            Err(e) => {
+                self.info_string(format!(
+                    "error: EvalFile {}: {e}; using the built-in evaluation",
+                    path.display()
+                ));
+                self.evaluator = Evaluator::Handcrafted;
+            }
         }
     }
 
@@ -496,6 +537,7 @@ impl Session {
                 if self.running.is_none() {
                     let out = Arc::clone(&self.out);
                     with_keep_alive(&out, KEEP_ALIVE, || {
+                        self.ensure_evaluator();
                         self.ensure_tt(self.clear_pending);
                     });
                 }
@@ -547,7 +589,10 @@ impl Session {
                 say(&self.out, moves.join(" "));
             }
             Command::Eval => {
-                say(&self.out, format!("eval = {}", eval::evaluate(&self.pos)));
+                say(
+                    &self.out,
+                    format!("eval = {}", self.evaluator.evaluate(&self.pos)),
+                );
             }
             Command::Bench(depth) => {
                 if self.running.is_some() {
@@ -555,7 +600,7 @@ impl Session {
                 } else {
                     let mut buf: Vec<u8> = Vec::new();
                     let depth = depth.unwrap_or(crate::bench::BENCH_DEPTH).clamp(1, 64);
-                    let _ = crate::bench::run_bench(&mut buf, depth);
+                    let _ = crate::bench::run_bench(&mut buf, depth, &self.evaluator);
                     let text = String::from_utf8_lossy(&buf).into_owned();
                     let lines: Vec<String> = text.lines().map(str::to_string).collect();
                     say_all(&self.out, &lines);
@@ -694,6 +739,7 @@ impl Session {
             entering_king_rule: o.entering_king_rule,
             max_moves_to_draw: o.max_moves_to_draw.min(u64::from(u32::MAX)) as u32,
             searchmoves: self.root_moves(&go.searchmoves),
+            evaluator: self.evaluator.clone(),
         }
     }
 
@@ -804,11 +850,17 @@ struct Reply {
 }
 
 impl Reply {
-    /// Writes the reply's lines (the last is `bestmove` or `checkmate`), then marks the
-    /// search answered and tells the session, which joins the thread.
+    /// Marks the search answered, writes the reply's lines (the last is `bestmove` or
+    /// `checkmate`) and tells the session, which joins the thread.
+    ///
+    /// Marked first: a GUI answers `bestmove` at once (with `setoption` and `isready`, say),
+    /// and that command must find the search over. Marked after the write, it could come in
+    /// between and see a search still running, so that `isready` skipped loading a new
+    /// evaluation file. A command that finds the mark joins the thread, which waits for the
+    /// write.
     fn send(self, lines: &[String]) {
-        say_all(&self.out, lines);
         self.control.mark_answered();
+        say_all(&self.out, lines);
         // The session may be gone (the engine is quitting); nobody is left to tell.
         let _ = self.tx.send(Event::SearchDone(self.id));
     }

@@ -825,3 +825,155 @@ fn the_last_info_line_is_not_printed_twice() {
         }
     }
 }
+
+/// A folder of this test's own under cargo's scratch directory for integration tests.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("make the scratch folder");
+    dir
+}
+
+/// The first reference line of tests/data/nnue/reference-evals.tsv reached by playing moves,
+/// and the original engine's evaluation of it under `Network::random(Kp256, 1)`.
+fn reference_line() -> (String, i32) {
+    let text = include_str!("../../tests/data/nnue/reference-evals.tsv");
+    let line = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .find(|l| l.contains(" moves ") && l.matches(' ').count() > 12)
+        .expect("a reference line with moves");
+    let fields: Vec<&str> = line.splitn(3, '\t').collect();
+    (fields[2].to_owned(), fields[1].parse().expect("a number"))
+}
+
+/// `EvalFile` (and `EvalDir`'s `nn.bin`) is loaded at `isready`, `eval` prints the original
+/// engine's number for the position, and the engine plays with it.
+#[test]
+fn an_evaluation_file_is_loaded_at_isready_and_used() {
+    use tokin_engine::eval::nnue::{Architecture, Network};
+    let dir = scratch("evalfile_loaded");
+    let file = dir.join("nn.bin");
+    std::fs::write(&file, Network::random(Architecture::Kp256, 1).to_bytes()).unwrap();
+    let (position, expected) = reference_line();
+    for option in [
+        format!("setoption name EvalFile value {}", file.display()),
+        format!("setoption name EvalDir value {}", dir.display()),
+    ] {
+        let mut e = Engine::start();
+        e.handshake();
+        e.send(&option);
+        let lines = e.sync();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string EvalFile") && l.contains("kp_256x2-32-32")),
+            "{lines:?}"
+        );
+        e.send(&position);
+        e.send("eval");
+        let lines = e.until(|l| l.starts_with("eval = "));
+        assert_eq!(lines.last().unwrap(), &format!("eval = {expected}"));
+        e.send("position startpos moves 7g7f");
+        e.send("go depth 4");
+        let lines = e.until(is_best);
+        let mut pos = Position::startpos();
+        pos.play_unchecked(Move::from_usi("7g7f").unwrap());
+        assert_legal_bestmove(&pos, lines.last().unwrap());
+        // Back to the built-in evaluation.
+        e.send("setoption name EvalFile value <empty>");
+        e.send("setoption name EvalDir value <empty>");
+        e.sync();
+        e.send("position startpos");
+        e.send("eval");
+        let lines = e.until(|l| l.starts_with("eval = "));
+        assert_eq!(
+            lines.last().unwrap(),
+            &format!(
+                "eval = {}",
+                tokin_engine::eval::evaluate(&Position::startpos())
+            )
+        );
+    }
+}
+
+/// Every kind of file that is not a usable network is refused with one line naming the file
+/// and the fault, at `isready`, and the engine plays on with its built-in evaluation.
+#[test]
+fn a_bad_evaluation_file_is_refused_with_one_line_and_the_engine_plays_on() {
+    use tokin_engine::eval::nnue::{Architecture, Network};
+    let dir = scratch("evalfile_bad");
+    let good = Network::random(Architecture::Kp256, 1).to_bytes();
+    let mut cases: Vec<(&str, std::path::PathBuf, &str)> = Vec::new();
+    let mut write = |name: &'static str, bytes: &[u8], fault: &'static str| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        cases.push((name, path, fault));
+    };
+    write("truncated.bin", &good[..good.len() / 2], "truncated");
+    let mut version = good.clone();
+    version[0] ^= 1;
+    write("version.bin", &version, "version");
+    // The feature transformer's hash follows the 12-byte header and the architecture string.
+    let ft_hash = 12 + u32::from_le_bytes(good[8..12].try_into().unwrap()) as usize;
+    let mut hash = good.clone();
+    hash[ft_hash] ^= 0x40;
+    write("hash.bin", &hash, "feature transformer hash");
+    let mut other = good.clone();
+    other[4..8].copy_from_slice(&0x1234_5678u32.to_le_bytes());
+    write("other.bin", &other, "unsupported NNUE architecture");
+    write("empty.bin", &[], "truncated");
+    let mut longer = good.clone();
+    longer.extend_from_slice(b"more");
+    write("longer.bin", &longer, "4 bytes after the network");
+    cases.push(("directory", dir.clone(), "directory"));
+    cases.push(("missing", dir.join("missing.bin"), "No such file"));
+    // 2 GB of zeros, as a sparse file: no disk is written.
+    let zeros = dir.join("zeros.bin");
+    std::fs::File::create(&zeros)
+        .and_then(|f| f.set_len(2 << 30))
+        .expect("a sparse file");
+    cases.push(("zeros", zeros, "version"));
+
+    let mut e = Engine::start();
+    e.handshake();
+    for (name, path, fault) in &cases {
+        e.send(&format!("setoption name EvalFile value {}", path.display()));
+        let lines = e.sync();
+        let errors: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string error: EvalFile"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{name}: {lines:?}");
+        assert!(
+            errors[0].contains(&path.display().to_string())
+                && errors[0].contains(fault)
+                && errors[0].ends_with("using the built-in evaluation"),
+            "{name}: {}",
+            errors[0]
+        );
+        e.send("position startpos");
+        e.send("eval");
+        let lines = e.until(|l| l.starts_with("eval = "));
+        assert_eq!(
+            lines.last().unwrap(),
+            &format!(
+                "eval = {}",
+                tokin_engine::eval::evaluate(&Position::startpos())
+            ),
+            "{name}"
+        );
+        e.send("go depth 3");
+        let lines = e.until(is_best);
+        assert_legal_bestmove(&Position::startpos(), lines.last().unwrap());
+    }
+    // A good file after all the bad ones is taken.
+    let file = dir.join("good.bin");
+    std::fs::write(&file, &good).unwrap();
+    e.send(&format!("setoption name EvalFile value {}", file.display()));
+    let lines = e.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("loaded kp_256x2-32-32")),
+        "{lines:?}"
+    );
+}

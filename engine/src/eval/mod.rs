@@ -3,13 +3,19 @@
 //! each king ([`control`]). All numbers live in [`EvalParams`].
 //!
 //! Scores are from the side to move's point of view, as the search wants them.
+//!
+//! This handcrafted evaluation is the built-in one; [`nnue`] evaluates with a network read
+//! from a file instead, and [`Evaluator`] is the one interface the search sees for both.
 
 pub mod control;
+mod evaluator;
 mod material;
 pub mod nnue;
 mod params;
 
 pub use control::{Control, ControlWeights};
+pub(crate) use evaluator::EvalStack;
+pub use evaluator::Evaluator;
 pub use material::Material;
 
 pub use params::{DEFAULT_PARAMS, EXCHANGE_VALUE, EvalParams};

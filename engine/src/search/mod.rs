@@ -27,6 +27,7 @@ pub use mate::{MateResult, mate_search};
 pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams};
 pub use tt::{TranspositionTable, TtBound};
 
+use crate::eval::Evaluator;
 use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use history::HistoryTables;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -61,6 +62,8 @@ pub struct Limits {
     pub max_moves_to_draw: u32,
     /// Search only these root moves (`go searchmoves`); empty, or no legal one, means all.
     pub searchmoves: Vec<Move>,
+    /// The evaluation the search uses (every thread shares one network).
+    pub evaluator: Evaluator,
 }
 
 impl Default for Limits {
@@ -74,6 +77,7 @@ impl Default for Limits {
             entering_king_rule: EnteringKingRule::default(),
             max_moves_to_draw: 0,
             searchmoves: Vec::new(),
+            evaluator: Evaluator::Handcrafted,
         }
     }
 }
@@ -410,11 +414,17 @@ fn total_nodes(counters: &[AtomicU64]) -> u64 {
     counters.iter().map(|c| c.load(Ordering::Relaxed)).sum()
 }
 
-/// Runs `search` on a fixed depth with one thread and no output, returning the node count
-/// (the behaviour signature quoted by `tokin bench`).
-pub fn bench_nodes(pos: &Position, depth: u32, tt: &TranspositionTable) -> (SearchResult, u64) {
+/// Runs `search` on a fixed depth with one thread and no output, with `evaluator`, returning
+/// the node count (the behaviour signature quoted by `tokin bench`).
+pub fn bench_nodes(
+    pos: &Position,
+    depth: u32,
+    tt: &TranspositionTable,
+    evaluator: &Evaluator,
+) -> (SearchResult, u64) {
     let limits = Limits {
         depth: Some(depth),
+        evaluator: evaluator.clone(),
         ..Limits::default()
     };
     let r = search(

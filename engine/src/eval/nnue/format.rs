@@ -90,6 +90,21 @@ impl Architecture {
         affine_hash(h2, 1)
     }
 
+    /// The size in bytes of a file of this architecture carrying [`Architecture::description`]
+    /// (another architecture string changes it by its difference in length).
+    pub fn file_size(self) -> u64 {
+        let transformer = 2 * HALF_DIMENSIONS * (1 + self.input_dimensions());
+        let layer =
+            |inputs: usize, outputs: usize| 4 * outputs + outputs * inputs.div_ceil(32) * 32;
+        (12 + self.description().len()
+            + 4
+            + transformer
+            + 4
+            + layer(HIDDEN1_INPUTS, HIDDEN_OUTPUTS)
+            + layer(HIDDEN_OUTPUTS, HIDDEN_OUTPUTS)
+            + layer(HIDDEN_OUTPUTS, 1)) as u64
+    }
+
     /// The network hash in the file header.
     pub const fn hash(self) -> u32 {
         self.feature_transformer_hash() ^ self.layers_hash()

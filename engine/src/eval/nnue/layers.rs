@@ -1,12 +1,15 @@
 //! The layers after the feature transformer: affine transforms with 8-bit weights and
 //! 32-bit biases, each hidden one followed by a clipped ReLU back to 8 bits.
 //!
-//! Written as plain loops over aligned rows, so that the compiler can vectorise them and a
-//! hand-written SIMD path can later replace them without changing the data layout.
+//! Each step is a plain loop over aligned rows (the portable path, and the reference), or a
+//! SIMD kernel ([`super::simd`]) on the same data, by the [`Backend`] given.
 
 use super::error::{NnueError, Part};
 use super::format::Source;
 use super::rng::SplitMix64;
+#[cfg(target_arch = "x86_64")]
+use super::simd;
+use super::simd::Backend;
 use std::io::{self, Read, Write};
 
 /// How far a hidden layer's sums are shifted right before clipping: the weights are scaled
@@ -96,33 +99,66 @@ impl<const INPUTS: usize, const PADDED: usize, const OUT: usize>
         t
     }
 
-    /// `W x + b`. The sums cannot overflow: at most 512 products of 127 by 128 and a bias.
+    /// `W x + b` by `backend`, for inputs of at most 127 (clipped, as every layer's are).
     #[inline]
-    pub(crate) fn propagate(&self, input: &Aligned<[u8; PADDED]>, output: &mut [i32; OUT]) {
-        for ((o, row), &b) in output
-            .iter_mut()
-            .zip(self.weights.iter())
-            .zip(self.biases.0.iter())
-        {
-            let mut sum = b;
-            for (&w, &x) in row.0.iter().zip(input.0.iter()) {
-                sum += i32::from(w) * i32::from(x);
-            }
-            *o = sum;
-        }
+    pub(crate) fn propagate(
+        &self,
+        backend: Backend,
+        input: &Aligned<[u8; PADDED]>,
+        output: &mut [i32; OUT],
+    ) {
+        affine(backend, &input.0, &self.weights, &self.biases.0, output);
     }
 }
 
-/// The clipped ReLU after a hidden layer: each sum shifted right by [`WEIGHT_SCALE_BITS`]
-/// (an arithmetic shift, rounding toward minus infinity) and clipped to 0..=127. Outputs
-/// past `N` (the next layer's padding) are set to 0.
+/// `output = W input + biases` by `backend`, `W` given row by row, for inputs of at most
+/// 127 (the SIMD kernel's 16-bit pair sums rely on it; the scalar code would take any
+/// byte). The products cannot overflow (at most 512 of 127 by 128); the bias is added
+/// wrapping, as the SIMD adds do.
+#[inline]
+pub(crate) fn affine<const PADDED: usize, const OUT: usize>(
+    backend: Backend,
+    input: &[u8; PADDED],
+    weights: &[Aligned<[i8; PADDED]>; OUT],
+    biases: &[i32; OUT],
+    output: &mut [i32; OUT],
+) {
+    match backend {
+        Backend::Portable => {
+            for ((o, row), &b) in output.iter_mut().zip(weights.iter()).zip(biases.iter()) {
+                let mut sum = 0i32;
+                for (&w, &x) in row.0.iter().zip(input.iter()) {
+                    sum += i32::from(w) * i32::from(x);
+                }
+                *o = b.wrapping_add(sum);
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2(cpu) => simd::affine(cpu, input, weights, biases, output),
+    }
+}
+
+/// The clipped ReLU after a hidden layer, by `backend`: each sum shifted right by
+/// [`WEIGHT_SCALE_BITS`] (an arithmetic shift, rounding toward minus infinity) and clipped
+/// to 0..=127. Outputs past `N` (the next layer's padding) are set to 0.
 #[inline]
 pub(crate) fn clipped_relu<const N: usize, const PADDED: usize>(
+    backend: Backend,
     input: &[i32; N],
     output: &mut Aligned<[u8; PADDED]>,
 ) {
-    for (o, &x) in output.0.iter_mut().zip(input.iter()) {
-        *o = (x >> WEIGHT_SCALE_BITS).clamp(0, RELU_MAX) as u8;
+    match backend {
+        // The kernel takes blocks of 32 (every layer's outputs are).
+        #[cfg(target_arch = "x86_64")]
+        Backend::Avx2(cpu) if N.is_multiple_of(32) => {
+            let blocks = output.0[..N].as_chunks_mut::<32>().0;
+            simd::clipped_relu(cpu, input.as_chunks::<32>().0, blocks);
+        }
+        _ => {
+            for (o, &x) in output.0.iter_mut().zip(input.iter()) {
+                *o = (x >> WEIGHT_SCALE_BITS).clamp(0, RELU_MAX) as u8;
+            }
+        }
     }
     output.0[N..].fill(0);
 }
@@ -134,10 +170,12 @@ mod tests {
     #[test]
     fn relu_shifts_then_clips() {
         let input = [-1, 0, 63, 64, 127 * 64 + 63, 128 * 64, i32::MAX, i32::MIN];
-        let mut out = Aligned([9u8; 32]);
-        clipped_relu(&input, &mut out);
-        assert_eq!(&out.0[..8], &[0, 0, 0, 1, 127, 127, 127, 0]);
-        assert!(out.0[8..].iter().all(|&x| x == 0));
+        for backend in Backend::available() {
+            let mut out = Aligned([9u8; 32]);
+            clipped_relu(backend, &input, &mut out);
+            assert_eq!(&out.0[..8], &[0, 0, 0, 1, 127, 127, 127, 0], "{backend:?}");
+            assert!(out.0[8..].iter().all(|&x| x == 0), "{backend:?}");
+        }
     }
 
     #[test]
@@ -147,12 +185,14 @@ mod tests {
         let mut x = Aligned([0u8; 32]);
         x.0[3] = 2;
         x.0[31] = 127;
-        let mut y = [0; 2];
-        t.propagate(&x, &mut y);
-        for (i, &yi) in y.iter().enumerate() {
-            let row = &t.weights[i].0;
-            let expected = t.biases.0[i] + 2 * i32::from(row[3]) + 127 * i32::from(row[31]);
-            assert_eq!(yi, expected);
+        for backend in Backend::available() {
+            let mut y = [0; 2];
+            t.propagate(backend, &x, &mut y);
+            for (i, &yi) in y.iter().enumerate() {
+                let row = &t.weights[i].0;
+                let expected = t.biases.0[i] + 2 * i32::from(row[3]) + 127 * i32::from(row[31]);
+                assert_eq!(yi, expected, "{backend:?}");
+            }
         }
     }
 }

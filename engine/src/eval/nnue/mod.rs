@@ -20,7 +20,9 @@
 //! and [`Network::evaluate_accumulator`] at the nodes it evaluates. [`Network::evaluate`]
 //! does all of it from scratch.
 //!
-//! This is the portable scalar version, with the data aligned for SIMD to come.
+//! The feature transformer and the layers run as AVX2 SIMD code on x86-64 CPUs that have
+//! it (detected at run time, once), and as portable scalar code elsewhere; both give the
+//! same numbers.
 //!
 //! ```
 //! use tokin_engine::Position;
@@ -37,21 +39,28 @@
 mod accumulator;
 mod error;
 mod features;
+mod file;
 mod format;
 mod layers;
 mod rng;
+mod simd;
+mod stack;
 #[cfg(test)]
 mod tests;
 
 pub use accumulator::Accumulator;
 pub use error::{NnueError, Part};
 pub use format::Architecture;
+#[doc(hidden)]
+pub use simd::set_backend_for_bench;
+pub(crate) use stack::AccumulatorStack;
 
 use crate::{Color, Position};
 use accumulator::FeatureTransformer;
 use format::{HIDDEN_OUTPUTS, HIDDEN1_INPUTS, Source, VERSION};
 use layers::{AffineTransform, Aligned, clipped_relu};
 use rng::SplitMix64;
+use simd::Backend;
 use std::io::{self, Read, Write};
 
 /// A network read from an evaluation file (or made up for tests), ready to evaluate.
@@ -222,15 +231,20 @@ impl Network {
 
     /// The network's output before scaling.
     pub fn output_of(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
-        let input = acc.transform(side_to_move);
+        self.output_with(Backend::current(), acc, side_to_move)
+    }
+
+    /// [`Network::output_of`] by `backend`.
+    pub(crate) fn output_with(&self, backend: Backend, acc: &Accumulator, stm: Color) -> i32 {
+        let input = acc.transform(backend, stm);
         let mut sums = [0i32; HIDDEN_OUTPUTS];
         let mut hidden = Aligned([0u8; HIDDEN_OUTPUTS]);
-        self.hidden1.propagate(&input, &mut sums);
-        clipped_relu(&sums, &mut hidden);
-        self.hidden2.propagate(&hidden, &mut sums);
-        clipped_relu(&sums, &mut hidden);
+        self.hidden1.propagate(backend, &input, &mut sums);
+        clipped_relu(backend, &sums, &mut hidden);
+        self.hidden2.propagate(backend, &hidden, &mut sums);
+        clipped_relu(backend, &sums, &mut hidden);
         let mut out = [0i32; 1];
-        self.output.propagate(&hidden, &mut out);
+        self.output.propagate(backend, &hidden, &mut out);
         out[0]
     }
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::testing::{Pick, random_game_positions};
+use simd::Backend;
 
 /// The small network most tests use (under 1 MB): one per seed, made once per test.
 fn small(seed: u64) -> Network {
@@ -339,6 +340,152 @@ fn garbage_is_an_error() {
 /// seed.
 #[test]
 fn agrees_with_the_reference_numbers() {
+    check_reference_numbers(|net, pos| net.evaluate(pos));
+}
+
+/// [`agrees_with_the_reference_numbers`] with the portable scalar code forced, whatever
+/// the CPU has.
+#[test]
+fn portable_path_agrees_with_the_reference_numbers() {
+    check_reference_numbers(|net, pos| evaluate_with(Backend::Portable, net, pos));
+}
+
+/// [`Network::evaluate`] by `backend`, at every step.
+fn evaluate_with(backend: Backend, net: &Network, pos: &Position) -> i32 {
+    match Accumulator::new_with(backend, net, pos) {
+        Some(acc) => {
+            let raw = net.output_with(backend, &acc, pos.side_to_move());
+            (raw / net.fv_scale()).clamp(-Network::MAX_EVAL, Network::MAX_EVAL)
+        }
+        None => 0,
+    }
+}
+
+/// Every backend this CPU has against the portable path on random games, step by step: the
+/// sums from scratch, the sums after every legal move, the first layer's input, the output
+/// and the evaluation, which must also be what [`Network::evaluate`] gives.
+#[test]
+fn simd_and_portable_paths_agree_on_random_games() {
+    let backends = Backend::available();
+    if backends.len() == 1 {
+        eprintln!("no SIMD backend on this CPU: only the portable path is checked");
+    }
+    for (arch, games) in [(Architecture::Kp256, 10), (Architecture::HalfKp256, 4)] {
+        let net = Network::random(arch, 23);
+        random_game_positions(29, games, 160, Pick::PreferCaptures, |pos, _| {
+            let sfen = pos.to_sfen();
+            let stm = pos.side_to_move();
+            let reference = Accumulator::new_with(Backend::Portable, &net, pos).unwrap();
+            let children: Vec<Accumulator> = pos
+                .legal_moves()
+                .iter()
+                .map(|&mv| reference.after_with(Backend::Portable, &net, pos, mv))
+                .collect();
+            let expected = evaluate_with(Backend::Portable, &net, pos);
+            for &backend in &backends {
+                let acc = Accumulator::new_with(backend, &net, pos).unwrap();
+                assert!(acc == reference, "{arch} {backend:?} {sfen}");
+                assert_eq!(
+                    acc.transform(backend, stm).0,
+                    reference.transform(Backend::Portable, stm).0,
+                    "{arch} {backend:?} {sfen}"
+                );
+                assert_eq!(
+                    net.output_with(backend, &acc, stm),
+                    net.output_with(Backend::Portable, &reference, stm),
+                    "{arch} {backend:?} {sfen}"
+                );
+                assert_eq!(
+                    evaluate_with(backend, &net, pos),
+                    expected,
+                    "{arch} {backend:?} {sfen}"
+                );
+                for (&mv, child) in pos.legal_moves().iter().zip(&children) {
+                    assert!(
+                        acc.after_with(backend, &net, pos, mv) == *child,
+                        "{arch} {backend:?} {sfen} {mv}"
+                    );
+                }
+            }
+            assert_eq!(net.evaluate(pos), expected, "{arch} {sfen}");
+        });
+    }
+}
+
+/// A refresh adds its rows in passes of 64 (more than a game's pieces); positions of the
+/// relaxed rules with more pieces than that, up to all a hand can hold, take two passes.
+#[test]
+fn refresh_of_more_pieces_than_one_pass() {
+    let sfens = [
+        // 65 pieces: the most the hands can record of each kind.
+        "4k4/9/9/9/9/9/9/9/4K4 b 3R3B7G7S7N7L31P 1",
+        "4k4/9/9/9/9/9/9/9/4K4 w 2R3b7G2s7N3l20P11p 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3G3S3N3L13P 1",
+        // A full game's 38 and a little more or less.
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3P 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b P 1",
+    ];
+    for arch in Architecture::ALL {
+        let net = Network::random(arch, 3);
+        for sfen in sfens {
+            let pos = Position::from_sfen_relaxed(sfen).unwrap();
+            let expected = Accumulator::new_row_by_row(&net, &pos).unwrap();
+            for backend in Backend::available() {
+                let acc = Accumulator::new_with(backend, &net, &pos).unwrap();
+                assert!(acc == expected, "{arch} {backend:?} {sfen}");
+            }
+            // Moves (king moves refresh a HalfKP side) from such positions.
+            for mv in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let expected = Accumulator::new_row_by_row(&net, &child).unwrap();
+                for backend in Backend::available() {
+                    let acc = Accumulator::new_with(backend, &net, &pos).unwrap();
+                    let after = acc.after_with(backend, &net, &pos, mv);
+                    assert!(after == expected, "{arch} {backend:?} {sfen} {mv}");
+                }
+            }
+        }
+    }
+}
+
+/// The layers by every backend on sums the random games do not reach: each side's sums
+/// all at one extreme, around the clipping's edges, or over the whole 16-bit range.
+#[test]
+fn simd_and_portable_outputs_agree_on_extreme_sums() {
+    let net = small(12);
+    let mut rng = rng::SplitMix64::new(43);
+    let pos = Position::startpos();
+    let base = Accumulator::new_with(Backend::Portable, &net, &pos).unwrap();
+    for round in 0..500 {
+        let mut acc = base.clone();
+        for side in acc.sides_mut().iter_mut() {
+            let kind = rng.below(4);
+            for x in side.0.iter_mut() {
+                *x = match kind {
+                    0 => i16::MIN,
+                    1 => i16::MAX,
+                    2 => [0, 127, -1, 128][rng.below(4) as usize],
+                    _ => rng.next_u64() as i16,
+                };
+            }
+        }
+        for stm in Color::ALL {
+            let expected = net.output_with(Backend::Portable, &acc, stm);
+            for backend in Backend::available() {
+                assert_eq!(
+                    net.output_with(backend, &acc, stm),
+                    expected,
+                    "{backend:?} round {round}"
+                );
+            }
+        }
+    }
+}
+
+/// Checks `evaluate` against the numbers recorded from the files' original engine.
+fn check_reference_numbers(evaluate: impl Fn(&Network, &Position) -> i32) {
     let data = [
         (
             Architecture::HalfKp256,
@@ -366,7 +513,7 @@ fn agrees_with_the_reference_numbers() {
             }
             let net = &current.as_ref().unwrap().1;
             let pos = Position::from_sfen_relaxed(sfen).unwrap();
-            assert_eq!(net.evaluate(&pos), expected, "{arch} seed {seed}: {sfen}");
+            assert_eq!(evaluate(net, &pos), expected, "{arch} seed {seed}: {sfen}");
             checked += 1;
         }
         assert!(checked >= 600, "{arch}: only {checked} reference positions");

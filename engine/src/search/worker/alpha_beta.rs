@@ -6,7 +6,6 @@ use super::{
     LeafType, NO_SLOT, NodeType, NullMove, Worker, eval_with_table, score_from_tt, score_to_tt,
     settles,
 };
-use crate::eval::evaluate_with_material;
 use crate::search::checks::CheckInfo;
 use crate::search::history::{QuietScorer, cont_slot, cont_slot_of};
 use crate::search::mate1::mate_in_one;
@@ -73,7 +72,7 @@ impl Worker<'_> {
                 return alpha;
             }
             if ply >= MAX_PLY - 2 {
-                return evaluate_with_material(pos, self.material[ply]);
+                return self.eval.evaluate(ply, pos);
             }
         }
 
@@ -131,7 +130,7 @@ impl Worker<'_> {
         let (raw_eval, static_eval) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
-            eval_with_table(pos, self.material[ply], hit, ply)
+            eval_with_table(&mut self.eval, pos, hit, ply)
         };
         self.evals[ply] = raw_eval;
         // Better than two plies ago (four, if we were in check then).
@@ -174,7 +173,7 @@ impl Worker<'_> {
                     + ((static_eval - beta) / p.null_eval_div).min(3);
                 let mut child = pos.clone();
                 child.play_null();
-                self.material[ply + 1] = self.material[ply];
+                self.eval.push_null(ply);
                 self.tt.prefetch(child.key());
                 self.push_path(&child, ply, true);
                 self.slots[ply] = NO_SLOT;
@@ -375,7 +374,7 @@ impl Worker<'_> {
             // Most moves are pruned above: their slot and history are not worth looking up.
             let slot = cont_slot(pos, mv);
             let mut child = pos.clone();
-            self.material[ply + 1] = self.material[ply].after(pos, mv);
+            self.eval.push(ply, pos, mv);
             child.play_unchecked(mv);
             self.tt.prefetch(child.key());
             self.push_path(&child, ply, false);

@@ -2,7 +2,6 @@
 //! the root move order they keep, and what they report.
 
 use super::{NodeType, Worker};
-use crate::eval::evaluate_with_material;
 use crate::search::ordering::Picker;
 use crate::search::{
     Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
@@ -77,7 +76,7 @@ impl Worker<'_> {
         let multipv = self.limits.multipv.clamp(1, self.root_order.len().max(1));
         let mut best_move = self.root_order.first().copied();
         let mut best_pv: Vec<Move> = best_move.into_iter().collect();
-        let mut best_score = evaluate_with_material(pos, self.material[0]);
+        let mut best_score = self.eval.evaluate(0, pos);
         let mut best_depth = 0;
         let mut prev_scores: Vec<i32> = Vec::new();
 

@@ -19,7 +19,7 @@ mod qsearch;
 use super::history::HistoryTables;
 use super::tt::{TranspositionTable, TtBound, TtHit};
 use super::{INFINITE, Limits, MATE_IN_MAX_PLY, MAX_PLY, SearchParams, Signals, total_nodes};
-use crate::eval::{Material, evaluate_with_material};
+use crate::eval::EvalStack;
 use crate::rules::Declaration;
 use crate::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -110,10 +110,10 @@ pub(crate) struct Worker<'a> {
     tables: HistoryTables,
     slots: [usize; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
-    /// The material of the position at each ply of the current line (index 0: the root),
-    /// set from the parent's as each move is made (and copied across a null move). The
-    /// per-ply evaluation state: an NNUE accumulator, updated the same way, goes here.
-    material: [Material; MAX_PLY + 4],
+    /// The evaluation state of the position at each ply of the current line (index 0: the
+    /// root), set from the parent's as each move is made (and copied across a null move):
+    /// material for the handcrafted evaluation, a network's sums for NNUE.
+    eval: EvalStack,
     singular_excluded: [Option<Move>; MAX_PLY + 4],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
@@ -157,14 +157,14 @@ fn settles(bound: TtBound, s: i32, alpha: i32, beta: i32) -> bool {
 /// evaluation replaced by the entry's score when the score bounds it in the right direction.
 #[inline]
 fn eval_with_table(
+    eval: &mut EvalStack,
     pos: &Position,
-    material: Material,
     hit: Option<TtHit>,
     ply: usize,
 ) -> (i32, i32) {
     let raw = match hit {
         Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
-        _ => evaluate_with_material(pos, material),
+        _ => eval.evaluate(ply, pos),
     };
     let refined = hit.map_or(raw, |h| {
         let s = score_from_tt(h.score, ply);
@@ -242,7 +242,7 @@ impl<'a> Worker<'a> {
             tables,
             slots: [NO_SLOT; MAX_PLY + 4],
             evals: [-INFINITE; MAX_PLY + 4],
-            material: [Material::of(pos); MAX_PLY + 4],
+            eval: EvalStack::new(&limits.evaluator, pos, MAX_PLY + 4),
             singular_excluded: [None; MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],

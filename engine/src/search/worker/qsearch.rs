@@ -3,7 +3,7 @@
 //! of an exchange.
 
 use super::{LeafType, Worker, eval_with_table, score_from_tt, score_to_tt, settles};
-use crate::eval::{evaluate_with_material, piece_value};
+use crate::eval::piece_value;
 use crate::search::captures::{CaptureList, captures, pawn_promotions};
 use crate::search::mate1::mate_in_one;
 use crate::search::ordering::{Picker, capture_gain, is_tactical};
@@ -31,7 +31,7 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
-            return evaluate_with_material(pos, self.material[ply]);
+            return self.eval.evaluate(ply, pos);
         }
         let key = pos.key();
         let hit = self.tt.probe(key);
@@ -61,7 +61,7 @@ impl Worker<'_> {
                 }
                 quiet_evasions += usize::from(quiet);
                 let mut child = pos.clone();
-                self.material[ply + 1] = self.material[ply].after(pos, mv);
+                self.eval.push(ply, pos, mv);
                 child.play_unchecked(mv);
                 self.tt.prefetch(child.key());
                 let Some(s) = self.qsearch_child(&child, ply, &mut best, &mut alpha, beta, node)
@@ -81,7 +81,7 @@ impl Worker<'_> {
             self.store_qsearch(key, ply, best, -INFINITE, best_move, old_alpha, beta);
             return best;
         }
-        let (raw, stand) = eval_with_table(pos, self.material[ply], hit, ply);
+        let (raw, stand) = eval_with_table(&mut self.eval, pos, hit, ply);
         if stand >= beta {
             if hit.is_none() {
                 self.tt
@@ -127,7 +127,7 @@ impl Worker<'_> {
                 continue;
             }
             let mut child = pos.clone();
-            self.material[ply + 1] = self.material[ply].after(pos, mv);
+            self.eval.push(ply, pos, mv);
             child.play_unchecked(mv);
             self.tt.prefetch(child.key());
             if let Some(k) = child.king_square(us)

@@ -1,0 +1,117 @@
+//! `tokin eval [--sfen SFEN] [--moves USI...] [--evalfile PATH] [--fv-scale N] [--stdin]`:
+//! the static evaluation of a position for the side to move, as the USI `eval` command
+//! prints it (`eval = N`), with the built-in evaluation or an NNUE evaluation file.
+
+use clap::Args;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use tokin_engine::eval::Evaluator;
+use tokin_engine::eval::nnue::Network;
+use tokin_engine::{Position, Strictness};
+
+/// Arguments of `tokin eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// The position: a whole SFEN as one argument, `startpos` (the default), or a handicap
+    /// name such as `2-pieces`.
+    #[arg(long, default_value = "startpos")]
+    pub sfen: String,
+    /// Moves (USI) to play from the position first.
+    #[arg(long, num_args = 1.., value_name = "USI")]
+    pub moves: Vec<String>,
+    /// Which positions `--sfen` (and `--stdin`) may give.
+    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    pub strictness: Strictness,
+    /// An NNUE evaluation file (`nn.bin`); without it, the built-in evaluation.
+    #[arg(long, value_name = "PATH")]
+    pub evalfile: Option<PathBuf>,
+    /// What the network's output is divided by (the `FV_SCALE` option), 1 to 128.
+    #[arg(long, default_value_t = Network::DEFAULT_FV_SCALE, value_parser = clap::value_parser!(i32).range(1..=128))]
+    pub fv_scale: i32,
+    /// Read positions from standard input instead, one per line (an SFEN, optionally
+    /// followed by `moves` and USI moves, as after USI's `position sfen`; or `startpos
+    /// [moves ...]`), and print one `eval = N` line for each.
+    #[arg(long, conflicts_with_all = ["sfen", "moves"])]
+    pub stdin: bool,
+}
+
+/// Makes the evaluator `--evalfile` and `--fv-scale` ask for.
+///
+/// # Errors
+/// The evaluation file's fault, with its path.
+pub fn evaluator(evalfile: Option<&std::path::Path>, fv_scale: i32) -> Result<Evaluator, String> {
+    let Some(path) = evalfile else {
+        return Ok(Evaluator::Handcrafted);
+    };
+    let mut net = Network::load(path).map_err(|e| format!("--evalfile {}: {e}", path.display()))?;
+    net.set_fv_scale(fv_scale);
+    Ok(Evaluator::Nnue(Arc::new(net)))
+}
+
+/// A line of `--stdin`: `startpos [moves ...]`, `sfen S... [moves ...]` or a bare SFEN.
+fn position_of_line(line: &str, strictness: Strictness) -> Result<Position, String> {
+    let line = line.trim();
+    let line = line.strip_prefix("position ").unwrap_or(line).trim();
+    let line = line.strip_prefix("sfen ").unwrap_or(line).trim();
+    let (start, moves) = match line.split_once(" moves") {
+        Some((s, m)) => (s.trim(), m.split_whitespace().map(str::to_owned).collect()),
+        None => (line, Vec::new()),
+    };
+    Position::from_usi_start(start, &moves, strictness)
+        .map(|(pos, _)| pos)
+        .map_err(|e| e.to_string())
+}
+
+/// Runs `tokin eval`.
+pub fn run(args: &EvalArgs) -> ExitCode {
+    let evaluator = match evaluator(args.evalfile.as_deref(), args.fv_scale) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("tokin eval: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if !args.stdin {
+        return match Position::from_usi_start(&args.sfen, &args.moves, args.strictness) {
+            Ok((pos, _)) => {
+                println!("eval = {}", evaluator.evaluate(&pos));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tokin eval: {}", crate::cli::position_flag_error(&e));
+                ExitCode::from(2)
+            }
+        };
+    }
+    let stdin = std::io::stdin().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut status = ExitCode::SUCCESS;
+    for (n, line) in stdin.lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("tokin eval: standard input, line {}: {e}", n + 1);
+                return ExitCode::from(2);
+            }
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let written = match position_of_line(&line, args.strictness) {
+            Ok(pos) => writeln!(out, "eval = {}", evaluator.evaluate(&pos)),
+            Err(e) => {
+                eprintln!("tokin eval: standard input, line {}: {e}", n + 1);
+                status = ExitCode::from(2);
+                writeln!(out, "error")
+            }
+        };
+        if written.is_err() {
+            // The reader went away (a closed pipe): nothing more to say to anyone.
+            return status;
+        }
+    }
+    let _ = out.flush();
+    status
+}
