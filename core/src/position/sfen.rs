@@ -68,6 +68,7 @@ impl std::error::Error for SfenSyntaxError {}
 
 /// Why an SFEN could not be turned into a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SfenError {
     /// The text does not follow the SFEN syntax.
     Syntax(SfenSyntaxError),
