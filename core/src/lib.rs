@@ -31,8 +31,8 @@ pub use mv::{MalformedMove, Move};
 pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_observed};
 pub use piece::{HandPiece, NotAHandPiece, Piece, PieceKind};
 pub use position::{
-    Handicap, Kings, Position, PositionError, Setup, SfenError, SfenField, SfenSyntaxError,
-    Strictness, UnknownStrictness, UsiPositionError,
+    Handicap, Kings, PackedSfen, PackedSfenError, Position, PositionError, Setup, SfenError,
+    SfenField, SfenSyntaxError, Strictness, UnknownStrictness, UsiPositionError,
 };
 pub use square::{File, Rank, Square};
 pub mod rules;

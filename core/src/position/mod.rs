@@ -1,12 +1,14 @@
 //! Positions: the board, the hands, the side to move, and playing moves.
 
 mod handicap;
+mod packed;
 mod setup;
 mod sfen;
 mod strictness;
 mod usi_start;
 
 pub use handicap::Handicap;
+pub use packed::{PackedSfen, PackedSfenError};
 pub use setup::{Kings, PositionError, Setup};
 pub use sfen::{SfenError, SfenField, SfenSyntaxError};
 pub use strictness::{Strictness, UnknownStrictness};
