@@ -16,4 +16,5 @@
 pub use tokin_core::*;
 
 pub mod eval;
+pub mod learn;
 pub mod search;

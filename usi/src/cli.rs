@@ -37,6 +37,9 @@ pub enum Command {
     /// Print the static evaluation of a position for the side to move (`eval = N`), with the
     /// built-in evaluation or an NNUE evaluation file.
     Eval(crate::eval_cmd::EvalArgs),
+    /// Play self-play games and write their positions, scored by the search, as training
+    /// records (the 40-byte format of the shogi NNUE tools).
+    Gensfen(crate::gensfen_cmd::GensfenArgs),
 }
 
 /// Arguments of `tokin bench`.
@@ -141,6 +144,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
         Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
         Some(Command::Eval(args)) => crate::eval_cmd::run(&args),
+        Some(Command::Gensfen(args)) => crate::gensfen_cmd::run(&args),
         Some(Command::Bench(args)) => {
             let evaluator = match crate::eval_cmd::evaluator(
                 args.evalfile.as_deref(),

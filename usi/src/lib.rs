@@ -8,6 +8,7 @@ pub mod cli;
 pub mod command;
 pub mod convert_cmd;
 pub mod eval_cmd;
+pub mod gensfen_cmd;
 pub mod notate_cmd;
 pub mod options;
 pub mod perft_cmd;

@@ -1,0 +1,5 @@
+//! Training data for the evaluation: positions scored by the search in self-play, in the
+//! 40-byte record of the shogi NNUE tools ([`psv`]), made by [`gensfen`].
+
+pub mod gensfen;
+pub mod psv;
