@@ -38,15 +38,17 @@ const FORMATS: [Format; 6] = [
 ];
 
 /// Every move notation style.
-const STYLES: [Style; 8] = [
+const STYLES: [Style; 10] = [
     Style::Japanese,
     Style::Kif,
     Style::Csa,
     Style::Hodges,
     Style::Western,
     Style::Hosking,
+    Style::Correspondence,
     Style::Kitao,
     Style::Usi,
+    Style::Server,
 ];
 
 /// Numbers at the edges of the integer types a reader might keep them in.

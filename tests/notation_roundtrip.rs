@@ -11,8 +11,8 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tokin_core::{Handicap, Position, Square};
 use tokin_notation::{
-    DragonGlyph, DropMark, KingGlyph, Options, SideMarks, Style, parse_line, parse_move,
-    write_line, write_move_into,
+    CoordinateOrder, DragonGlyph, DropMark, KingGlyph, Options, PieceGlyphs, SideMarks,
+    SquareNames, Style, parse_line, parse_move, write_line, write_move_into,
 };
 
 const SEED: u64 = 0x7015_2026;
@@ -29,6 +29,16 @@ fn option_sets() -> Vec<Options> {
     let mut o = Options::default();
     o.side_marks = SideMarks::None;
     o.king = KingGlyph::OuForWhite;
+    sets.push(o);
+    // The shorthand of seed 000 with iroha squares, and the server's letter-first order.
+    let mut o = Options::default();
+    o.glyphs = PieceGlyphs::Shorthand;
+    o.squares = SquareNames::Iroha;
+    o.server_order = CoordinateOrder::LetterFirst;
+    sets.push(o);
+    let mut o = Options::default();
+    o.glyphs = PieceGlyphs::Shorthand;
+    o.same_with_space = true;
     sets.push(o);
     sets
 }
@@ -75,11 +85,13 @@ fn random_games_round_trip_in_every_style() {
             }
             // Whole lines read back too (numbers, marks and 同 chained).
             for style in Style::ALL {
-                let line =
-                    write_line(&start, None, &played, style, &Options::default()).expect("line");
-                let read = parse_line(&start, None, &line, style)
-                    .unwrap_or_else(|e| panic!("{handicap:?} game {game} {style}: {e}\n{line}"));
-                assert_eq!(read, played, "{handicap:?} game {game} {style}");
+                for o in &opts {
+                    let line = write_line(&start, None, &played, style, o).expect("line");
+                    let read = parse_line(&start, None, &line, style).unwrap_or_else(|e| {
+                        panic!("{handicap:?} game {game} {style}: {e}\n{line}")
+                    });
+                    assert_eq!(read, played, "{handicap:?} game {game} {style}");
+                }
             }
         }
     }
@@ -92,7 +104,8 @@ fn garbage_never_panics() {
     let mut rng = StdRng::seed_from_u64(SEED ^ 1);
     let alphabet: Vec<char> =
         "PLNSGBRKDHT+-x*'’=()（）0123456789abcdefghi１２３４５６７８９一二三四五六七八九\
-同仝歩香桂銀金角飛玉王と成馬龍竜全圭杏打上引寄直右左行入不生☗☖▲△ 　.…FUKYKEGIKIKAHIOUTONYNKNGUMRY"
+同仝歩香桂銀金角飛玉王と成馬龍竜全圭杏打上引寄直右左行入不生☗☖▲△ 　.…FUKYKEGIKIKAHIOUTONYNKNGUMRY\
+丶フゝ・禾キ↑土ヨ人クマウヒ乙立リ○ナ－𠔼ドをいろはにほへとちりぬる京百千十="
             .chars()
             .collect();
     let positions = [

@@ -156,6 +156,25 @@ impl Hand {
         self.0
     }
 
+    /// The hand whose packed value is `bits` (as [`Hand::bits`] gave it), or `None` for a
+    /// value no hand has (a guard bit or a bit above the last field set).
+    ///
+    /// ```
+    /// use tokin_core::{Hand, HandPiece};
+    /// let h = Hand::EMPTY.with_count(HandPiece::Gold, 2).unwrap();
+    /// assert_eq!(Hand::from_bits(h.bits()), Some(h));
+    /// assert_eq!(Hand::from_bits(u32::MAX), None);
+    /// ```
+    #[inline]
+    pub const fn from_bits(bits: u32) -> Option<Hand> {
+        let top = SHIFT[6] + 3;
+        if bits & GUARDS != 0 || bits >> top != 0 {
+            None
+        } else {
+            Some(Hand(bits))
+        }
+    }
+
     /// The total number of pieces held.
     pub fn total(self) -> u32 {
         self.iter().map(|(_, n)| n as u32).sum()

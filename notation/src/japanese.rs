@@ -10,14 +10,20 @@
 //!
 //! Reading accepts the real-world variants: ▲△ or ☗☖ or no mark, 竜/龍, 王/玉, 全/圭/杏 for
 //! promoted silver/knight/lance, 生 for 不成, 仝 for 同, 行/入 for 上, any digits (ASCII,
-//! full-width or kanji), spaces anywhere, and a KIF origin such as `(77)`.
+//! full-width or kanji), spaces anywhere, a KIF origin such as `(77)`, the handwritten
+//! shorthand of [`crate::shorthand`] (`７六丶`, `－ヨフナ`) and iroha square names (`を丶`).
+//! Writing uses the shorthand or iroha names when [`Options`] asks for them.
 
 use crate::common::{
     KANJI_DIGITS, Movement, Pattern, Reader, Scan, WIDE_DIGITS, candidates, digit_value,
     moved_kind, movement, promotion_possible, rel_file, side_mark_len, square_from_numbers,
     straight_forward,
 };
-use crate::{DragonGlyph, DropMark, KingGlyph, NotationError, Options, SideMarks, Style};
+use crate::shorthand;
+use crate::{
+    DragonGlyph, DropMark, KingGlyph, NotationError, Options, PieceGlyphs, SideMarks, SquareNames,
+    Style,
+};
 use tokin_core::{Color, Move, PieceKind, Position, Square};
 
 /// The kanji of a piece kind as KI2 and KIF write it.
@@ -138,25 +144,37 @@ pub(crate) fn write(
     let us = pos.side_to_move();
     push_mark(out, us, opts.side_marks);
     let to = mv.to();
+    let short = opts.glyphs == PieceGlyphs::Shorthand;
     if last_to == Some(to) {
-        out.push('同');
+        out.push(if short { shorthand::SAME } else { '同' });
         if opts.same_with_space {
             out.push('\u{3000}');
         }
     } else {
-        push_square(out, to);
+        match opts.squares {
+            SquareNames::Numbers => push_square(out, to),
+            SquareNames::Iroha => out.push(crate::iroha::symbol(to)),
+        }
     }
     let Some(kind) = moved_kind(pos, mv) else {
         return;
     };
-    out.push_str(piece_kanji(kind, us, opts));
+    out.push_str(if short {
+        shorthand::piece(kind, us, opts)
+    } else {
+        piece_kanji(kind, us, opts)
+    });
     match mv.from() {
         Some(from) => {
             out.push_str(direction_words(pos, from, to));
             if mv.is_promotion() {
-                out.push('成');
+                out.push(if short { shorthand::PROMOTE } else { '成' });
             } else if promotion_possible(pos, mv) {
-                out.push_str("不成");
+                out.push_str(if short {
+                    shorthand::NO_PROMOTION
+                } else {
+                    "不成"
+                });
             }
         }
         None => {
@@ -173,17 +191,27 @@ pub(crate) fn render_default(pos: &Position, last_to: Option<Square>, mv: Move) 
     s
 }
 
-/// Reads a piece name at `i`: one kanji, or 成 and a minor piece's kanji.
+/// Reads a piece name at `i`: one kanji or shorthand symbol, or 成 (ナ) and a minor piece.
 fn read_piece(chars: &[(usize, char)], i: &mut usize) -> Option<PieceKind> {
     let c = chars.get(*i)?.1;
-    if c == '成' {
-        let kind = match chars.get(*i + 1)?.1 {
+    if c == '成' || c == shorthand::PROMOTE {
+        let next = chars.get(*i + 1)?.1;
+        let kind = match next {
             '香' | '京' => PieceKind::ProLance,
             '桂' => PieceKind::ProKnight,
             '銀' => PieceKind::ProSilver,
-            _ => return None,
+            _ => match shorthand::kind_of(next) {
+                Some(PieceKind::Lance) => PieceKind::ProLance,
+                Some(PieceKind::Knight) => PieceKind::ProKnight,
+                Some(PieceKind::Silver) => PieceKind::ProSilver,
+                _ => return None,
+            },
         };
         *i += 2;
+        return Some(kind);
+    }
+    if let Some(kind) = shorthand::kind_of(c) {
+        *i += 1;
         return Some(kind);
     }
     let kind = match c {
@@ -228,9 +256,17 @@ pub(crate) fn parse(
         return Err(reader.syntax(0, "empty move"));
     }
     i += side_mark_len(chars, pos, text)?;
-    // Destination: 同 (or 仝), or two digits optionally followed by 同.
+    // Destination: 同 (or 仝, or shorthand), two digits optionally followed by 同, or an
+    // iroha symbol. Two digits come first: the iroha names of file 6 are kanji digits (一
+    // is 6a), but an iroha square is followed by a piece, never by a second digit.
+    let two_digits = chars.get(i).is_some_and(|c| digit_value(c.1).is_some())
+        && chars.get(i + 1).is_some_and(|c| digit_value(c.1).is_some());
     match chars.get(i).map(|c| c.1) {
-        Some('同' | '仝') => i += 1,
+        Some(c) if shorthand::is_same(c) => i += 1,
+        Some(c) if !two_digits && let Some(sq) = crate::iroha::square(c) => {
+            pat.to = Some(sq);
+            i += 1;
+        }
         Some(c) if digit_value(c).is_some() => {
             let file = digit_value(c).unwrap_or(0);
             let rank = chars
@@ -239,7 +275,7 @@ pub(crate) fn parse(
                 .ok_or_else(|| reader.syntax(at(i + 1), "expected the rank digit"))?;
             pat.to = square_from_numbers(file, rank);
             i += 2;
-            if matches!(chars.get(i).map(|c| c.1), Some('同' | '仝')) {
+            if chars.get(i).is_some_and(|c| shorthand::is_same(c.1)) {
                 i += 1;
             }
         }
@@ -257,8 +293,9 @@ pub(crate) fn parse(
             '右' => pat.dirs.right = true,
             '左' => pat.dirs.left = true,
             '打' => pat.drop = Some(true),
-            '成' => pat.promote = Some(true),
+            '成' | shorthand::PROMOTE => pat.promote = Some(true),
             '生' => pat.promote = Some(false),
+            // 不成, and the shorthand フナ and 不ナ.
             '不' | 'フ' => {
                 if matches!(chars.get(i + 1).map(|c| c.1), Some('成' | 'ナ')) {
                     i += 1;

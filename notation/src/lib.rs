@@ -26,11 +26,15 @@
 mod common;
 mod csa_move;
 mod error;
+pub mod iroha;
 mod japanese;
 mod kif_move;
 mod kitao;
 mod line;
+pub mod position_text;
 pub mod record;
+mod server_move;
+mod shorthand;
 mod style;
 #[cfg(test)]
 mod tests;
@@ -40,7 +44,8 @@ mod western;
 pub use error::NotationError;
 pub use line::{parse_line, pv_line, write_line};
 pub use style::{
-    DragonGlyph, DropMark, KingGlyph, Numbering, Options, SideMarks, Style, UnknownStyle,
+    CoordinateOrder, DragonGlyph, DropMark, KingGlyph, Numbering, Options, PieceGlyphs, SideMarks,
+    SquareNames, Style, UnknownStyle,
 };
 
 use tokin_core::{Move, Position, Square};
@@ -111,11 +116,12 @@ pub fn write_move_into<W: core::fmt::Write + ?Sized>(
         Style::Japanese => japanese::write(&mut text, pos, last_to, mv, opts),
         Style::Kif => kif_move::write(&mut text, pos, last_to, mv, opts),
         Style::Csa => csa_move::write(&mut text, pos, mv),
-        Style::Hodges | Style::Western | Style::Hosking => {
+        Style::Hodges | Style::Western | Style::Hosking | Style::Correspondence => {
             western::write(&mut text, pos, mv, style, false)
         }
         Style::Kitao => kitao::write(&mut text, pos, last_to, mv, opts, false),
         Style::Usi => text = mv.to_string(),
+        Style::Server => server_move::write(&mut text, pos, mv, opts.server_order),
     }
     out.write_str(&text).map_err(|_| NotationError::Write)
 }
@@ -155,10 +161,11 @@ pub fn parse_move(
         Style::Japanese => japanese::parse(pos, last_to, text, Style::Japanese),
         Style::Kif => kif_move::parse(pos, last_to, text),
         Style::Csa => csa_move::parse(pos, text),
-        Style::Hodges | Style::Western | Style::Hosking => {
+        Style::Hodges | Style::Western | Style::Hosking | Style::Correspondence => {
             western::parse(pos, last_to, text, style)
         }
         Style::Kitao => kitao::parse(pos, last_to, text),
         Style::Usi => usi_move::parse(pos, text),
+        Style::Server => server_move::parse(pos, last_to, text),
     }
 }

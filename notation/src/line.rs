@@ -158,8 +158,10 @@ fn tokens(text: &str, style: Style) -> Vec<String> {
                 cur.push(c);
             }
             // `同 銀` written with a space is one move.
-            let bare_same =
-                |p: &String| matches!(p.as_str(), "同" | "仝" | "☗同" | "☖同" | "▲同" | "△同");
+            let bare_same = |p: &String| {
+                let body = p.trim_start_matches(['☗', '☖', '▲', '△']);
+                body.chars().count() == 1 && body.chars().all(crate::shorthand::is_same)
+            };
             match out.last_mut() {
                 Some(prev) if bare_same(prev) => prev.push_str(&cur),
                 _ => out.push(cur),

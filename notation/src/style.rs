@@ -22,27 +22,35 @@ pub enum Style {
     Western,
     /// Hosking's Western notation: numeric ranks, no hyphen, `’` for drops: `P76`, `S’34`.
     Hosking,
+    /// The correspondence (e-mail) notation of seed 003: Hosking's shape with letter ranks
+    /// and `'` for drops: `P7f`, `P'8f`, `G4a-5b`, `Px5e`, `+S3d`, `B7g+`, `S3c=`.
+    Correspondence,
     /// Kitao–Kawasaki, kanji pieces with Western order: `☗歩-76`, `☗銀(72)x83+`, `☖銀x`.
     Kitao,
     /// USI: `7g7f`, `8h2b+`, `P*5e`.
     Usi,
+    /// The network shogi server's syntax (seed 004): `P7g-7f`, `B8hx2b+`, `P*5e`, `P'5e`,
+    /// `+Rx8b`, `g7f7`, with `+` or `=` whenever the move could promote.
+    Server,
 }
 
 impl Style {
     /// Every style, the default first.
-    pub const ALL: [Style; 8] = [
+    pub const ALL: [Style; 10] = [
         Style::Japanese,
         Style::Kif,
         Style::Csa,
         Style::Hodges,
         Style::Western,
         Style::Hosking,
+        Style::Correspondence,
         Style::Kitao,
         Style::Usi,
+        Style::Server,
     ];
 
     /// The style's name as [`FromStr`] reads it: `japanese`, `kif`, `csa`, `hodges`,
-    /// `western`, `hosking`, `kitao` or `usi`.
+    /// `western`, `hosking`, `correspondence`, `kitao`, `usi` or `server`.
     pub const fn name(self) -> &'static str {
         match self {
             Style::Japanese => "japanese",
@@ -51,15 +59,20 @@ impl Style {
             Style::Hodges => "hodges",
             Style::Western => "western",
             Style::Hosking => "hosking",
+            Style::Correspondence => "correspondence",
             Style::Kitao => "kitao",
             Style::Usi => "usi",
+            Style::Server => "server",
         }
     }
 
     /// Whether a line in this style is numbered in pairs of moves by default (the Western
     /// habit), rather than not at all.
     pub const fn is_western(self) -> bool {
-        matches!(self, Style::Hodges | Style::Western | Style::Hosking)
+        matches!(
+            self,
+            Style::Hodges | Style::Western | Style::Hosking | Style::Correspondence
+        )
     }
 }
 
@@ -77,7 +90,7 @@ impl fmt::Display for UnknownStyle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown notation style `{}` (expected one of: japanese, ki2, kif, csa, hodges, western, hosking, kitao, usi)",
+            "unknown notation style `{}` (expected one of: japanese, ki2, kif, csa, hodges, western, hosking, correspondence, kitao, usi, server)",
             self.0
         )
     }
@@ -99,8 +112,10 @@ impl FromStr for Style {
             "hodges" => Style::Hodges,
             "western" | "numeric" | "western-numeric" => Style::Western,
             "hosking" => Style::Hosking,
+            "correspondence" | "email" | "e-mail" => Style::Correspondence,
             "kitao" | "kitao-kawasaki" => Style::Kitao,
             "usi" => Style::Usi,
+            "server" | "shogi-server" => Style::Server,
             _ => return Err(UnknownStyle(s.to_string())),
         })
     }
@@ -174,6 +189,48 @@ pub struct Options {
     pub same_with_space: bool,
     /// How [`crate::write_line`] numbers moves; `None` uses the style's habit.
     pub numbering: Option<Numbering>,
+    /// Kanji or the quick handwritten shorthand (`丶` for 歩, `ナ` for 成) in the Japanese
+    /// style.
+    pub glyphs: PieceGlyphs,
+    /// How the Japanese style names squares: numbers (`７六`) or iroha symbols (`を`).
+    pub squares: SquareNames,
+    /// The order of the coordinates in [`Style::Server`] moves.
+    pub server_order: CoordinateOrder,
+}
+
+/// The symbols of pieces, 成, 不成 and 同 in the Japanese style.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum PieceGlyphs {
+    /// The usual kanji: `☗７六歩`, `☖同銀不成`.
+    #[default]
+    Kanji,
+    /// The handwritten shorthand of seed 000 (the first symbol its table lists for each):
+    /// `☗７六丶`, `☖－ヨフナ`, `☗２二クナ`.
+    Shorthand,
+}
+
+/// How the Japanese style names a square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum SquareNames {
+    /// A full-width file digit and a kanji rank: `２三`.
+    #[default]
+    Numbers,
+    /// The iroha symbol of the square (seed 000's table): `を` for 2c.
+    Iroha,
+}
+
+/// The order of a square's two coordinates in [`Style::Server`] moves.
+///
+/// Seed 004 calls the rows (`a`–`i`, top to bottom) "files" and the columns (`1`–`9`,
+/// right to left) "ranks", the reverse of the usual words for the same squares; the names
+/// here say what is written first instead, so that they cannot be misread either way.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum CoordinateOrder {
+    /// The column number first, as USI and Hodges write it: `7g-7f`.
+    #[default]
+    NumberFirst,
+    /// The row letter first: `g7-f7`.
+    LetterFirst,
 }
 
 /// How a line of moves is numbered.

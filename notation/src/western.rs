@@ -1,6 +1,7 @@
 //! Western notations: Hodges (`P-7f`, `S7bx8c+`, `P*5e`), the numeric Western form of the
 //! seed's first example game (`P-76`, `G69-58`, `P*23`) and Hosking (`P76`, `Px45`,
-//! `S’34`, `G69-58`, `Sx23=`).
+//! `S’34`, `G69-58`, `Sx23=`) and the correspondence notation of seed 003 (`P7f`, `P'8f`,
+//! `G4a-5b`, `Px5e`, `+S3d`, `B7g+`, `S3c=`).
 //!
 //! The five parts are piece (`+` before the letter for a promoted piece), origin (only when
 //! another piece of the same kind could reach the square), movement (`-`, `x` for a
@@ -27,8 +28,9 @@ fn push_square(out: &mut String, sq: Square, letters: bool) {
 /// Writes `mv` (legal in `pos`) in a Western style; `force_origin` always writes the
 /// origin (used to list the moves an ambiguous text could be).
 pub(crate) fn write(out: &mut String, pos: &Position, mv: Move, style: Style, force_origin: bool) {
-    let letters = style == Style::Hodges;
-    let hosking = style == Style::Hosking;
+    let letters = matches!(style, Style::Hodges | Style::Correspondence);
+    // Correspondence notation is Hosking's shape with Hodges' letter ranks.
+    let hosking = matches!(style, Style::Hosking | Style::Correspondence);
     let Some(kind) = moved_kind(pos, mv) else {
         return;
     };
@@ -36,7 +38,12 @@ pub(crate) fn write(out: &mut String, pos: &Position, mv: Move, style: Style, fo
     let to = mv.to();
     match mv.from() {
         None => {
-            out.push(if hosking { '’' } else { '*' });
+            out.push(match style {
+                Style::Hosking => '’',
+                // Seed 003: "the preferred notation for drops is an apostrophe (e.g. P'8f)".
+                Style::Correspondence => '\'',
+                _ => '*',
+            });
         }
         Some(from) => {
             let cands = candidates(pos, pos.side_to_move(), kind, to);

@@ -40,6 +40,9 @@ pub enum Command {
     /// Play self-play games and write their positions, scored by the search, as training
     /// records (the 40-byte format of the shogi NNUE tools).
     Gensfen(crate::gensfen_cmd::GensfenArgs),
+    /// Solve a position for a mate by the side to move (df-pn) and print the mating line;
+    /// exit status 0 mate, 1 no mate, 3 unknown, 2 bad input.
+    Mate(crate::mate_cmd::MateArgs),
 }
 
 /// Arguments of `tokin bench`.
@@ -144,6 +147,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
         Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
         Some(Command::Eval(args)) => crate::eval_cmd::run(&args),
+        Some(Command::Mate(args)) => crate::mate_cmd::run(&args),
         Some(Command::Gensfen(args)) => crate::gensfen_cmd::run(&args),
         Some(Command::Bench(args)) => {
             let evaluator = match crate::eval_cmd::evaluator(

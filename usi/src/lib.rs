@@ -9,6 +9,7 @@ pub mod command;
 pub mod convert_cmd;
 pub mod eval_cmd;
 pub mod gensfen_cmd;
+pub mod mate_cmd;
 pub mod notate_cmd;
 pub mod options;
 pub mod perft_cmd;

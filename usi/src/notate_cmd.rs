@@ -8,21 +8,24 @@
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
-use tokin_engine::{Position, Square, Strictness};
-use tokin_notation::{Options, SideMarks, Style, parse_move, write_line, write_move_into};
+use tokin_engine::{Square, Strictness};
+use tokin_notation::{
+    CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_move, write_line,
+    write_move_into,
+};
 
 /// Arguments of `tokin notate`.
 #[derive(Args, Debug)]
 pub struct NotateArgs {
     /// The notation of the given moves: usi, japanese (ki2), kif, csa, hodges, western,
-    /// hosking or kitao.
+    /// hosking, correspondence, kitao or server.
     #[arg(long, default_value = "usi")]
     pub from: Style,
     /// The notation to write.
     #[arg(long, default_value = "japanese")]
     pub to: Style,
     /// The position before the first move: `startpos` (the default), a handicap name
-    /// such as `2-pieces` or 二枚落ち, or a whole SFEN as one argument.
+    /// such as `2-pieces` or 二枚落ち, or a whole SFEN, FEEN or GNU Shogi EPD as one argument.
     #[arg(long, default_value = "startpos")]
     pub sfen: String,
     /// Which positions `--sfen` may give.
@@ -38,6 +41,18 @@ pub struct NotateArgs {
     /// or none.
     #[arg(long, default_value = "pentagons", value_parser = parse_marks)]
     pub marks: SideMarks,
+    /// Write the Japanese style in the handwritten shorthand of seed 000 (`☗７六丶`,
+    /// `☖－ヨフナ`); reading takes it always.
+    #[arg(long)]
+    pub shorthand: bool,
+    /// How the Japanese style names squares: numbers (`７六`) or iroha (`を` for 2c);
+    /// reading takes both always.
+    #[arg(long, default_value = "numbers", value_parser = parse_squares)]
+    pub squares: SquareNames,
+    /// The order of the coordinates in `server` output: `number` first (`P7g-7f`, the
+    /// default) or `letter` first (`Pg7-f7`); reading takes both always.
+    #[arg(long, default_value = "number", value_parser = parse_order)]
+    pub order: CoordinateOrder,
     /// The moves, in turn.
     #[arg(required = true, allow_hyphen_values = true, value_name = "MOVE")]
     pub moves: Vec<String>,
@@ -49,6 +64,22 @@ fn parse_marks(s: &str) -> Result<SideMarks, String> {
         "triangles" | "▲" => Ok(SideMarks::Triangles),
         "none" => Ok(SideMarks::None),
         _ => Err(format!("`{s}`: expected pentagons, triangles or none")),
+    }
+}
+
+fn parse_squares(s: &str) -> Result<SquareNames, String> {
+    match s {
+        "numbers" | "numeric" => Ok(SquareNames::Numbers),
+        "iroha" => Ok(SquareNames::Iroha),
+        _ => Err(format!("`{s}`: expected numbers or iroha")),
+    }
+}
+
+fn parse_order(s: &str) -> Result<CoordinateOrder, String> {
+    match s {
+        "number" | "number-first" | "7g" => Ok(CoordinateOrder::NumberFirst),
+        "letter" | "letter-first" | "g7" => Ok(CoordinateOrder::LetterFirst),
+        _ => Err(format!("`{s}`: expected number or letter")),
     }
 }
 
@@ -82,8 +113,8 @@ pub fn parse_square(s: &str) -> Option<Square> {
 /// Converts the moves; the text to print, or the error message.
 pub fn convert(args: &NotateArgs) -> Result<String, String> {
     let none: [&str; 0] = [];
-    let (start, _) = Position::from_usi_start(&args.sfen, &none, args.strictness)
-        .map_err(|e| crate::cli::position_flag_error(&e))?;
+    let (start, _) = tokin_notation::position_text::read_start(&args.sfen, &none, args.strictness)
+        .map_err(|e| crate::board_cmd::start_error(&e))?;
     let last_to = match &args.last_to {
         None => None,
         Some(s) => Some(parse_square(s).ok_or_else(|| {
@@ -115,6 +146,11 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
     }
     let mut opts = Options::default();
     opts.side_marks = args.marks;
+    if args.shorthand {
+        opts.glyphs = PieceGlyphs::Shorthand;
+    }
+    opts.squares = args.squares;
+    opts.server_order = args.order;
     if args.line {
         return write_line(&start, last_to, &moves, args.to, &opts).map_err(|e| e.to_string());
     }

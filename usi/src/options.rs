@@ -14,14 +14,16 @@ pub const MAX_HASH_MB: u64 = 65536;
 pub const MAX_THREADS: u64 = 256;
 
 /// The notations `PvNotation` offers: every style but USI, which the PV already is.
-pub const PV_STYLES: [tokin_notation::Style; 7] = [
+pub const PV_STYLES: [tokin_notation::Style; 9] = [
     tokin_notation::Style::Japanese,
     tokin_notation::Style::Kif,
     tokin_notation::Style::Csa,
     tokin_notation::Style::Hodges,
     tokin_notation::Style::Western,
     tokin_notation::Style::Hosking,
+    tokin_notation::Style::Correspondence,
     tokin_notation::Style::Kitao,
+    tokin_notation::Style::Server,
 ];
 
 /// The option values the engine runs with.
@@ -29,6 +31,8 @@ pub const PV_STYLES: [tokin_notation::Style; 7] = [
 pub struct Options {
     /// `USI_Hash`: transposition table size in MB (applied at the next `isready`).
     pub hash_mb: u64,
+    /// `MateHash`: the mate solver's table size in MB (`go mate`; made for each `go mate`).
+    pub mate_hash_mb: u64,
     /// `USI_Ponder`: whether the GUI lets us ponder (informs time management only).
     pub ponder: bool,
     /// `Threads`.
@@ -67,6 +71,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             hash_mb: 64,
+            mate_hash_mb: 64,
             ponder: false,
             threads: 1,
             multipv: 1,
@@ -185,6 +190,11 @@ impl Options {
             "option name USI_Hash type spin default {} min 1 max {MAX_HASH_MB}",
             d.hash_mb
         )?;
+        writeln!(
+            out,
+            "option name MateHash type spin default {} min 1 max {MAX_HASH_MB}",
+            d.mate_hash_mb
+        )?;
         writeln!(out, "option name USI_Ponder type check default false")?;
         writeln!(
             out,
@@ -263,6 +273,8 @@ impl Options {
             "usi_hash" | "hash" => {
                 spin(value, 1, MAX_HASH_MB as i64).map(|v| v.apply(|v| self.hash_mb = v as u64))
             }
+            "matehash" => spin(value, 1, MAX_HASH_MB as i64)
+                .map(|v| v.apply(|v| self.mate_hash_mb = v as u64)),
             "usi_ponder" => check(value).map(|v| {
                 self.ponder = v;
                 None

@@ -22,8 +22,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokin_engine::eval::{Evaluator, nnue::Network};
 use tokin_engine::search::{
-    Bound, IterationInfo, Limits, MateResult, Score, SearchObserver, SearchOutcome, SearchTables,
-    Signals, TranspositionTable, mate_search, search_with_tables,
+    Bound, IterationInfo, Limits, MateConfig, MateObserver, MateProgress, MateResult, Score,
+    SearchObserver, SearchOutcome, SearchTables, Signals, TranspositionTable, search_with_tables,
+    solve_mate,
 };
 use tokin_engine::{Color, GameHistory, Move, Position, Square, UsiPositionError, perft_divide};
 
@@ -698,6 +699,7 @@ impl Session {
         MateJob {
             pos: self.pos.clone(),
             signals: Arc::clone(signals),
+            hash_mib: usize::try_from(self.options.mate_hash_mb).unwrap_or(usize::MAX),
         }
     }
 
@@ -870,6 +872,30 @@ impl Reply {
 struct MateJob {
     pos: Position,
     signals: Arc<Signals>,
+    /// The solver's table size (`MateHash`).
+    hash_mib: usize,
+}
+
+/// Prints the mate solver's progress as `info` lines (nodes, nps, time, hashfull).
+struct MateInfo {
+    out: Output,
+}
+
+impl MateObserver for MateInfo {
+    fn progress(&mut self, p: &MateProgress) {
+        say(&self.out, mate_info_line(p.nodes, p.time, Some(p.hashfull)));
+    }
+}
+
+/// `info nodes N nps X time T [hashfull H]` for the mate solver.
+fn mate_info_line(nodes: u64, time: Duration, hashfull: Option<u32>) -> String {
+    let ms = time.as_millis().max(1) as u64;
+    let nps = nodes.saturating_mul(1000) / ms;
+    let mut s = format!("info nodes {nodes} nps {nps} time {}", time.as_millis());
+    if let Some(h) = hashfull {
+        s.push_str(&format!(" hashfull {h}"));
+    }
+    s
 }
 
 /// What a search thread takes with it.
@@ -899,7 +925,16 @@ fn start_thread(
 
 /// The mate solver's thread: one `checkmate` line.
 fn run_mate(job: MateJob, reply: Reply) {
-    let line = match mate_search(&job.pos, &job.signals, 255) {
+    let config = MateConfig {
+        hash_mib: job.hash_mib,
+        ..MateConfig::default()
+    };
+    let mut info = MateInfo {
+        out: Arc::clone(&reply.out),
+    };
+    let report = solve_mate(&job.pos, &config, &job.signals, &mut info);
+    let last = mate_info_line(report.nodes, report.time, None);
+    let line = match report.result {
         MateResult::Mate(moves) => {
             let v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
             format!("checkmate {}", v.join(" "))
@@ -907,7 +942,7 @@ fn run_mate(job: MateJob, reply: Reply) {
         MateResult::NoMate => "checkmate nomate".to_string(),
         MateResult::Timeout => "checkmate timeout".to_string(),
     };
-    reply.send(&[line]);
+    reply.send(&[last, line]);
 }
 
 /// The search thread: searches, holds the reply of `go infinite` and `go ponder` until the

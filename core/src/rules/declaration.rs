@@ -10,6 +10,10 @@
 //! - 24-point rule: 31 or more wins, 24 to 30 is a draw, fewer loses.
 //! - Handicap variants (`H`): points missing from the full set (handicap pieces) are
 //!   credited to White, the handicap giver, by lowering White's threshold.
+//! - Count of 24 (seed 004's jishogi rule): with both kings in their enemy camps, each side
+//!   counts all its pieces, on the board and in hand, king excluded, rook and bishop 5 and
+//!   everything else 1, promotion disregarded. Both at 24 or more is a draw; a side with fewer
+//!   loses. No ten-piece condition: the seed has none.
 //! - Try rule: moving one's king onto the enemy king's starting square (5a for Black, 5i for
 //!   White) without it being capturable there wins; that king move is itself the win.
 
@@ -34,17 +38,21 @@ pub enum EnteringKingRule {
     CsaRule27H,
     /// The try rule: reach the enemy king's starting square.
     TryRule,
+    /// Seed 004's count: both kings in the enemy camps, every piece counted (rook and bishop
+    /// 5, others 1); both sides at 24 or more draw, a side with fewer loses.
+    JishogiCount24,
 }
 
 impl EnteringKingRule {
     /// Every rule, in the order the USI option lists them.
-    pub const ALL: [EnteringKingRule; 6] = [
+    pub const ALL: [EnteringKingRule; 7] = [
         EnteringKingRule::NoEnteringKing,
         EnteringKingRule::CsaRule24,
         EnteringKingRule::CsaRule24H,
         EnteringKingRule::CsaRule27,
         EnteringKingRule::CsaRule27H,
         EnteringKingRule::TryRule,
+        EnteringKingRule::JishogiCount24,
     ];
 
     /// The rule's USI option value, e.g. `CSARule27`.
@@ -56,6 +64,7 @@ impl EnteringKingRule {
             EnteringKingRule::CsaRule27 => "CSARule27",
             EnteringKingRule::CsaRule27H => "CSARule27H",
             EnteringKingRule::TryRule => "TryRule",
+            EnteringKingRule::JishogiCount24 => "JishogiCount24",
         }
     }
 }
@@ -138,23 +147,28 @@ pub fn declaration_points(pos: &Position, color: Color) -> (u32, u32) {
     (points, count)
 }
 
+/// The points of all of `color`'s pieces, on the board anywhere and in hand, king excluded:
+/// rook and bishop (promoted or not) 5, everything else 1.
+fn material_points(pos: &Position, c: Color) -> u32 {
+    let board = pos.pieces(c).and_not(pos.pieces_of(c, PieceKind::King));
+    let big = pos.pieces_of(c, PieceKind::Rook)
+        | pos.pieces_of(c, PieceKind::Dragon)
+        | pos.pieces_of(c, PieceKind::Bishop)
+        | pos.pieces_of(c, PieceKind::Horse);
+    let hand = pos.hand(c);
+    // Bounded as in `declaration_points`: no overflow.
+    board.count()
+        + 4 * big.count()
+        + hand.total()
+        + 4 * (u32::from(hand.count(HandPiece::Rook)) + u32::from(hand.count(HandPiece::Bishop)))
+}
+
 /// Points missing from the full set (54 without kings), credited to the handicap giver.
 fn missing_points(pos: &Position) -> u32 {
-    let mut total = 0;
-    for c in Color::ALL {
-        let board = pos.pieces(c).and_not(pos.pieces_of(c, PieceKind::King));
-        let big = pos.pieces_of(c, PieceKind::Rook)
-            | pos.pieces_of(c, PieceKind::Dragon)
-            | pos.pieces_of(c, PieceKind::Bishop)
-            | pos.pieces_of(c, PieceKind::Horse);
-        let hand = pos.hand(c);
-        // Bounded as in `declaration_points`: no overflow.
-        total += board.count()
-            + 4 * big.count()
-            + hand.total()
-            + 4 * (u32::from(hand.count(HandPiece::Rook))
-                + u32::from(hand.count(HandPiece::Bishop)));
-    }
+    let total: u32 = Color::ALL
+        .into_iter()
+        .map(|c| material_points(pos, c))
+        .sum();
     54u32.saturating_sub(total)
 }
 
@@ -180,6 +194,21 @@ pub fn declaration(pos: &Position, rule: EnteringKingRule) -> Option<Declaration
     let ksq = pos.king_square(us)?;
     if !ksq.in_zone(us) || pos.in_check() {
         return None;
+    }
+    if rule == EnteringKingRule::JishogiCount24 {
+        // Seed 004: "Both players have moved their King into the promotion zone ... If both
+        // players have at least 24 points the game is a draw. If a player has less, he loses".
+        let them = !us;
+        if !pos.king_square(them)?.in_zone(them) {
+            return None;
+        }
+        return Some(if material_points(pos, us) < 24 {
+            Declaration::Lose
+        } else if material_points(pos, them) < 24 {
+            Declaration::Win
+        } else {
+            Declaration::Draw
+        });
     }
     let (points, count) = declaration_points(pos, us);
     if count < 10 {
@@ -349,6 +378,30 @@ mod tests {
             declaration(&b, EnteringKingRule::CsaRule27H),
             Some(Declaration::Lose)
         );
+    }
+
+    #[test]
+    fn seed_004_count_of_24() {
+        // Seed 004: "the King does not count, the Rook and Bishop count as 5 points, and all
+        // other pieces as one point. Promotion is disregarded. If both players have at least
+        // 24 points the game is a draw (\"Jishogi\"). If a player has less, he loses".
+        let rule = EnteringKingRule::JishogiCount24;
+        // Both kings in their enemy camps. Black: R B (10) + 14 others = 24; White the rest,
+        // 30, its rook promoted (it counts as a rook).
+        let even = pos("4K4/9/9/9/9/9/9/9/+r3k4 b RB2G2S2N2L6Pb2g2s2n2l12p 1");
+        assert_eq!(material_points(&even, Color::White), 30);
+        assert_eq!(declaration(&even, rule), Some(Declaration::Draw));
+        // Black 23: Black loses.
+        let short = pos("4K4/9/9/9/9/9/9/9/+r3k4 b RB2G2S2N2L5Pb2g2s2n2l13p 1");
+        assert_eq!(declaration(&short, rule), Some(Declaration::Lose));
+        // White 23 with Black to move: White is the one who loses.
+        let win = pos("4K4/9/9/9/9/9/9/9/+r3k4 b RB2G2S2N2L13Pb2g2s2n2l5p 1");
+        assert_eq!(material_points(&win, Color::White), 23);
+        assert_eq!(declaration(&win, rule), Some(Declaration::Win));
+        // No ten-piece condition, but both kings must be in their enemy camps.
+        let home = pos("9/9/9/4K4/9/9/9/9/+r3k4 b RB2G2S2N2L6Pb2g2s2n2l12p 1");
+        assert_eq!(declaration(&home, rule), None);
+        assert_eq!("jishogicount24".parse(), Ok(rule));
     }
 
     #[test]

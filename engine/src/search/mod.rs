@@ -1,5 +1,5 @@
 //! The game-tree search: iterative deepening over a principal-variation alpha-beta search,
-//! shared by several threads (Lazy SMP), plus a small mate solver for `go mate`.
+//! shared by several threads (Lazy SMP), plus a df-pn mate solver ([`solve_mate`]) for `go mate` and `tokin mate`.
 //!
 //! This module knows nothing of USI text. The caller passes a position, the game's history
 //! (for repetitions), [`Limits`], a [`TranspositionTable`], [`Signals`] (the stop flag and
@@ -13,8 +13,8 @@
 
 mod captures;
 mod checks;
+mod dfpn;
 mod history;
-mod mate;
 mod mate1;
 mod ordering;
 mod params;
@@ -23,7 +23,9 @@ mod threats;
 mod tt;
 mod worker;
 
-pub use mate::{MateResult, mate_search};
+pub use dfpn::{
+    MateConfig, MateObserver, MateProgress, MateReport, MateResult, mate_search, solve_mate,
+};
 pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams};
 pub use tt::{TranspositionTable, TtBound};
 

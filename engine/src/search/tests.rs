@@ -143,7 +143,7 @@ fn stop_flag_ends_an_infinite_search() {
 fn mate_search_finds_a_three_ply_mate() {
     // R*1b forces the king to 2a, then S*3b mates (the pawn on 1c guards the rook).
     let pos = Position::from_sfen("8k/9/8P/9/9/9/9/9/K8 b RS 1").unwrap();
-    match mate_search(&pos, &Signals::new(), 7) {
+    match mate_search(&pos, &Signals::new()) {
         MateResult::Mate(line) => {
             assert_eq!(line.len(), 3);
             let mut p = pos.clone();

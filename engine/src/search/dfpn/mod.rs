@@ -1,0 +1,226 @@
+//! A mate solver: depth-first proof-number search (df-pn) for `go mate`, `tokin mate` and
+//! the mate probe at the search's root.
+//!
+//! The attacker (the side to move at the root) may only give check; the defender may play
+//! any legal move. A position is proved when every defence runs into mate, and disproved
+//! when the attacker runs out of checks or can only repeat. The solver keeps proof and
+//! disproof numbers in its own table ([`table`]), searches with thresholds ([`mid`]) and,
+//! once the root is proved, reads the mating line from what the table holds ([`pv`]).
+//!
+//! The moves are the rules' legal moves, so a pawn-drop mate is never a mate here, and
+//! non-promotions that the rules allow are tried like any other move.
+
+mod mid;
+mod moves;
+mod pv;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use super::Signals;
+use crate::{Move, Position};
+use mid::CLEAN;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Duration;
+use table::{INF, Table};
+
+/// The answer to a mate search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MateResult {
+    /// A mating sequence, attacker's move first: the defender's longest resistance against
+    /// the attacker's quickest mate among the lines found, without useless interpositions.
+    Mate(Vec<Move>),
+    /// There is no mate by continuous checks.
+    NoMate,
+    /// Stopped (by the caller, the clock or the node limit) before an answer.
+    Timeout,
+}
+
+/// How much the solver may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MateConfig {
+    /// Size of the solver's table in MiB.
+    pub hash_mib: usize,
+    /// Stop after about this many nodes (`None` for no limit).
+    pub max_nodes: Option<u64>,
+    /// The deepest line followed, in plies (an answer that needs more is a timeout).
+    pub max_ply: u16,
+}
+
+impl Default for MateConfig {
+    fn default() -> MateConfig {
+        MateConfig {
+            hash_mib: 16,
+            max_nodes: None,
+            max_ply: 1000,
+        }
+    }
+}
+
+/// Progress of a running solve, for `info` lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MateProgress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the solve started.
+    pub time: Duration,
+    /// Table fill, permille.
+    pub hashfull: u32,
+}
+
+/// Hears about a solve's progress about once a second.
+pub trait MateObserver {
+    /// Called with the progress so far.
+    fn progress(&mut self, progress: &MateProgress);
+}
+
+impl MateObserver for super::NoObserver {
+    fn progress(&mut self, _progress: &MateProgress) {}
+}
+
+/// A solve's answer and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MateReport {
+    /// The answer.
+    pub result: MateResult,
+    /// Nodes searched (the line's reading included).
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+}
+
+/// Zobrist keys are already uniform: the path's hash map uses them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// How often the clock and the stop flag are looked at (nodes, a power of two).
+const POLL: u64 = 1024;
+
+/// The solver's state during one solve.
+struct Solver<'a> {
+    tt: Table,
+    signals: &'a Signals,
+    observer: &'a mut dyn MateObserver,
+    nodes: u64,
+    node_limit: u64,
+    stopped: bool,
+    /// A line was cut at `max_ply`: a disproof at the root is then no answer.
+    truncated: bool,
+    max_ply: u16,
+    /// Reading the line: only the node limit stops the solver.
+    reading: bool,
+    /// The positions on the current path (full keys) and their plies.
+    path: KeyMap<u16>,
+    /// The positions of the line being read, and their plies.
+    line_keys: KeyMap<u16>,
+    next_report: Duration,
+}
+
+impl Solver<'_> {
+    /// Counts a node and, now and then, looks at the clock, the stop flag and the node
+    /// limit, and reports progress.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if !self.nodes.is_multiple_of(POLL) {
+            return;
+        }
+        let told = !self.reading && (self.signals.is_stopped() || self.signals.hard_passed());
+        if told || self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        let time = self.signals.elapsed();
+        if time >= self.next_report {
+            self.next_report = time + Duration::from_secs(1);
+            let p = MateProgress {
+                nodes: self.nodes,
+                time,
+                hashfull: self.tt.hashfull(),
+            };
+            self.observer.progress(&p);
+        }
+    }
+}
+
+/// Solves `pos` for a mate by the side to move, within `config` and until `signals` says
+/// stop or its hard time limit passes, reporting progress to `observer`.
+///
+/// # Examples
+/// ```
+/// use tokin_engine::{Move, Position};
+/// use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
+/// // Tsume: the attacker has no king; the pieces not shown are in the defender's hand.
+/// let pos = Position::from_tsume_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
+/// let r = solve_mate(&pos, &MateConfig::default(), &Signals::new(), &mut NoObserver);
+/// assert_eq!(r.result, MateResult::Mate(vec![Move::from_usi("G*5b").unwrap()]));
+/// ```
+pub fn solve_mate(
+    pos: &Position,
+    config: &MateConfig,
+    signals: &Signals,
+    observer: &mut dyn MateObserver,
+) -> MateReport {
+    let mut solver = Solver {
+        tt: Table::new(config.hash_mib),
+        signals,
+        observer,
+        nodes: 0,
+        node_limit: config.max_nodes.unwrap_or(u64::MAX).max(1),
+        stopped: false,
+        truncated: false,
+        max_ply: config.max_ply.clamp(1, CLEAN - 1),
+        reading: false,
+        path: KeyMap::default(),
+        line_keys: KeyMap::default(),
+        next_report: Duration::from_secs(1),
+    };
+    let result = if pos.king_square(!pos.side_to_move()).is_none() {
+        // No king to mate.
+        MateResult::NoMate
+    } else {
+        let r = solver.mid(pos, 0, INF, INF);
+        if r.pn == 0 {
+            MateResult::Mate(solver.mate_line(pos))
+        } else if r.dn == 0 && !solver.truncated {
+            MateResult::NoMate
+        } else {
+            MateResult::Timeout
+        }
+    };
+    MateReport {
+        result,
+        nodes: solver.nodes,
+        time: signals.elapsed(),
+    }
+}
+
+/// [`solve_mate`] with the default table and no progress reports: the answer alone.
+///
+/// # Examples
+/// ```
+/// use tokin_engine::{Position, search::{MateResult, Signals, mate_search}};
+/// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+/// let r = mate_search(&pos, &Signals::new());
+/// assert_eq!(r, MateResult::Mate(vec![tokin_engine::Move::from_usi("G*5b").unwrap()]));
+/// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
+/// assert_eq!(mate_search(&pos, &Signals::new()), MateResult::NoMate);
+/// ```
+pub fn mate_search(pos: &Position, signals: &Signals) -> MateResult {
+    solve_mate(pos, &MateConfig::default(), signals, &mut super::NoObserver).result
+}

@@ -1,0 +1,180 @@
+//! The solver on constructed positions, one rule or refinement each.
+
+use super::*;
+use crate::Strictness;
+
+/// Solves an SFEN (tsume positions allowed) within a node budget.
+fn solve(sfen: &str) -> MateResult {
+    let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
+    let config = MateConfig {
+        hash_mib: 4,
+        max_nodes: Some(2_000_000),
+        ..MateConfig::default()
+    };
+    let r = solve_mate(
+        &pos,
+        &config,
+        &Signals::new(),
+        &mut crate::search::NoObserver,
+    );
+    if let MateResult::Mate(line) = &r.result {
+        assert_line_mates(&pos, line);
+    }
+    r.result
+}
+
+/// The line is legal, every attacker move checks, and it ends in mate or where the
+/// defender has only drops left (useless interpositions).
+fn assert_line_mates(start: &Position, line: &[Move]) {
+    assert!(line.len() % 2 == 1, "{line:?}");
+    let mut pos = start.clone();
+    for (i, &m) in line.iter().enumerate() {
+        assert!(pos.is_legal(m).is_ok(), "{m} illegal in {}", pos.to_sfen());
+        pos.play_unchecked(m);
+        if i % 2 == 0 {
+            assert!(pos.in_check(), "{m} does not check");
+        }
+    }
+    assert!(
+        pos.legal_moves().iter().all(|m| m.is_drop()),
+        "line ends before mate: {}",
+        pos.to_sfen()
+    );
+}
+
+fn usi(line: &MateResult) -> Vec<String> {
+    match line {
+        MateResult::Mate(l) => l.iter().map(|m| m.to_string()).collect(),
+        other => panic!("no mate: {other:?}"),
+    }
+}
+
+#[test]
+fn mates_by_a_drop_of_every_kind() {
+    let cases = [
+        // Gold on the king's head, as a tsume (no attacker king) and as a game position.
+        ("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", "G*5b"),
+        ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b"),
+        ("7nk/7nn/9/9/9/9/9/9/K8 b N 1", "N*2c"),
+        ("7nk/7n1/8P/9/9/9/9/9/K8 b S 1", "S*1b"),
+        ("8k/6S2/6G2/7N1/9/9/9/9/9 b B2r2b3g3s3n4l18p 1", "B*2b"),
+        ("7nk/9/7G1/9/9/9/9/9/9 b R2b3g4s3n3l18pr 1", "R*1b"),
+    ];
+    for (sfen, want) in cases {
+        assert_eq!(usi(&solve(sfen)), [want], "{sfen}");
+    }
+    // A lance from a distance: any square of file 1 below 1b mates.
+    let line = usi(&solve("8k/6S2/6G2/9/9/9/9/9/4K4 b L 1"));
+    assert!(line.len() == 1 && line[0].starts_with("L*1"), "{line:?}");
+}
+
+#[test]
+fn a_pawn_drop_mate_is_no_mate() {
+    // P*1b would mate (guarded by the knight, the gold covers 2a and 2b): illegal, and
+    // nothing else mates.
+    assert_eq!(solve("8k/6G2/9/7N1/9/9/9/9/4K4 b P 1"), MateResult::NoMate);
+    assert_eq!(
+        solve("8k/6G2/9/7N1/9/9/9/9/9 b P2r2b3g4s3n4l17p 1"),
+        MateResult::NoMate
+    );
+    // Pushing a pawn to mate is allowed.
+    let line = usi(&solve("8k/6G2/8P/7N1/9/9/9/9/4K4 b - 1"));
+    assert!(line.len() == 1 && line[0].starts_with("1c1b"), "{line:?}");
+}
+
+#[test]
+fn a_double_check_by_a_knight_that_does_not_promote() {
+    // The knight checks and uncovers the rook; promoted it would not check, and a single
+    // check could be answered by a silver taking or a drop in between.
+    let line = usi(&solve("3sks3/3s1s3/9/9/4N4/9/9/9/4R4 b 2rb4g4n4l18p 1"));
+    assert!(line == ["5e4c"] || line == ["5e6c"], "{line:?}");
+}
+
+#[test]
+fn interpositions_by_drops() {
+    // With no piece to drop, the rook from a distance mates at once.
+    let line = usi(&solve("8k/6S2/6G2/9/9/9/9/9/4K4 b R 1"));
+    assert!(line.len() == 1 && line[0].starts_with("R*1"), "{line:?}");
+    // With a gold in hand the defender can drop it on 1b; the rook takes, the king takes
+    // back, and the silver still mates without the gold: a useless interposition, so the
+    // answer is still the one move.
+    let line = usi(&solve("8k/6S2/6G2/9/9/9/9/9/4K4 b Rg 1"));
+    assert!(line.len() == 1 && line[0].starts_with("R*1"), "{line:?}");
+    // After the interposition is played, the mate is proved through it.
+    let pos = Position::from_sfen("8k/6S2/6G2/9/9/9/9/9/4K4 b Rg 1").unwrap();
+    let mut after = pos.clone();
+    after.play(line_move("R*1c")).unwrap();
+    after.play(line_move("G*1b")).unwrap();
+    let r = solve(&after.to_sfen());
+    assert_eq!(usi(&r).len(), 5, "{r:?}");
+}
+
+fn line_move(s: &str) -> Move {
+    Move::from_usi(s).unwrap()
+}
+
+#[test]
+fn endless_checks_are_no_mate() {
+    // A rook alone checks for ever; the repetitions must end the search with no mate.
+    assert_eq!(solve("4k4/9/9/9/9/9/9/9/4K4 b R 1"), MateResult::NoMate);
+    assert_eq!(solve("4k4/9/9/9/9/9/9/9/4K4 b - 1"), MateResult::NoMate);
+}
+
+#[test]
+fn longer_mates_and_limits() {
+    // A 15-ply mate from a random game (cshogi's DfPn finds it too).
+    let sfen = "9/Pg2s3P/n2B5/l1pk5/pp1pR1+R2/2g1P2P1/2+lg1K1SS/S8/2g2P2L b BL3P3n6p 171";
+    assert!(matches!(solve(sfen), MateResult::Mate(l) if l.len() >= 11));
+    // Stopped before it starts, or out of nodes: no answer.
+    let pos = Position::from_sfen(sfen).unwrap();
+    let signals = Signals::new();
+    signals.stop();
+    let config = MateConfig {
+        hash_mib: 1,
+        ..MateConfig::default()
+    };
+    let mut observer = crate::search::NoObserver;
+    let r = solve_mate(&pos, &config, &signals, &mut observer);
+    assert_eq!(r.result, MateResult::Timeout);
+    let config = MateConfig {
+        max_nodes: Some(100),
+        ..config
+    };
+    let r = solve_mate(&pos, &config, &Signals::new(), &mut observer);
+    assert_eq!(r.result, MateResult::Timeout);
+}
+
+#[test]
+fn agrees_with_mate_in_one_on_random_positions() {
+    use crate::testing::{Pick, random_game_positions};
+    let mut found = 0;
+    random_game_positions(5, 30, 120, Pick::Uniform, |pos, _| {
+        if pos.in_check() {
+            return;
+        }
+        let config = MateConfig {
+            hash_mib: 1,
+            max_nodes: Some(3000),
+            ..MateConfig::default()
+        };
+        let r = solve_mate(
+            pos,
+            &config,
+            &Signals::new(),
+            &mut crate::search::NoObserver,
+        );
+        if crate::search::mate1::mate_in_one(pos).is_some() {
+            found += 1;
+            assert!(
+                matches!(&r.result, MateResult::Mate(l) if l.len() == 1),
+                "{} {:?}",
+                pos.to_sfen(),
+                r.result
+            );
+        }
+        if let MateResult::Mate(line) = &r.result {
+            assert_line_mates(pos, line);
+        }
+    });
+    assert!(found > 0);
+}

@@ -1,0 +1,55 @@
+//! The mate solver against cshogi's DfPn on the set in `tests/data/mate/positions.txt`
+//! (random-game positions, their tsume forms and constructed problems, with cshogi's
+//! verdicts): on the fast part of the set (what cshogi solved in few nodes) the verdicts
+//! agree and every mating line is legal, checks at every attacker move and ends in mate
+//! (or where only useless drops are left to the defender).
+
+use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
+use tokin_engine::{Move, Position, Strictness};
+
+/// Positions cshogi decided within this many nodes are in the fast subset.
+const FAST: u64 = 3000;
+
+#[test]
+fn agrees_with_cshogi_on_the_fast_subset() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mate/positions.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (sfen, verdict, nodes) = (f[0], f[1], f[3].parse::<u64>().unwrap());
+        if nodes > FAST || verdict == "unknown" {
+            continue;
+        }
+        let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
+        let config = MateConfig {
+            hash_mib: 4,
+            max_nodes: Some(300_000),
+            ..MateConfig::default()
+        };
+        let r = solve_mate(&pos, &config, &Signals::new(), &mut NoObserver);
+        match (&r.result, verdict) {
+            (MateResult::Mate(moves), "mate") => check_line(&pos, moves, sfen),
+            (MateResult::NoMate, "nomate") => {}
+            (got, want) => panic!("{sfen}: cshogi says {want}, tokin {got:?}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} positions in the fast subset");
+}
+
+fn check_line(start: &Position, moves: &[Move], sfen: &str) {
+    assert!(moves.len() % 2 == 1, "{sfen}: {moves:?}");
+    let mut pos = start.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        pos.play(m).unwrap_or_else(|e| panic!("{sfen}: {m}: {e}"));
+        assert!(i % 2 == 1 || pos.in_check(), "{sfen}: {m} does not check");
+    }
+    assert!(
+        pos.legal_moves().iter().all(|m| m.is_drop()),
+        "{sfen}: the line ends before mate"
+    );
+}

@@ -1,0 +1,150 @@
+//! `tokin mate [--sfen SFEN | FILE] [--moves MOVE...] [--style STYLE] [--timeout SECONDS]
+//! [--hash MIB] [--strictness LEVEL]`: solves a position for a mate by the side to move with
+//! the df-pn solver and prints the mating line in a notation style, its length, the nodes
+//! searched and the time taken.
+//!
+//! Exit status: 0 mate found, 1 no mate (the attacker runs out of checks in every line),
+//! 3 unknown (the timeout or the node limit came first), 2 bad input.
+
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
+use tokin_engine::{Position, Strictness};
+use tokin_notation::record::{self, Format, ReadOptions};
+use tokin_notation::{Options, Style, write_line};
+
+/// Exit status when a mate is found.
+pub const EXIT_MATE: u8 = 0;
+/// Exit status when there is no mate.
+pub const EXIT_NO_MATE: u8 = 1;
+/// Exit status for bad input.
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit status when the solver stopped before an answer.
+pub const EXIT_UNKNOWN: u8 = 3;
+
+/// Arguments of `tokin mate`.
+#[derive(Args, Debug)]
+pub struct MateArgs {
+    /// A record file holding the problem (KIF, KI2, CSA, JKF, PSN or USI; `-` reads standard
+    /// input): its start position is solved.
+    #[arg(value_name = "FILE", conflicts_with = "sfen")]
+    pub file: Option<PathBuf>,
+    /// The position: `startpos`, a handicap name such as `2-pieces`, or a whole SFEN as one
+    /// argument. A tsume SFEN may leave out the attacker's king.
+    #[arg(long)]
+    pub sfen: Option<String>,
+    /// USI moves played from the position before solving.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+    /// The notation of the mating line: usi, japanese (ki2), kif, csa, hodges, western,
+    /// hosking or kitao.
+    #[arg(long, default_value = "usi")]
+    pub style: Style,
+    /// Give up after this many seconds (exit status 3).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Give up after about this many nodes (exit status 3).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Size of the solver's table in MiB.
+    #[arg(long, default_value_t = 256, value_name = "MIB")]
+    pub hash: usize,
+    /// Which positions are accepted.
+    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    pub strictness: Strictness,
+}
+
+/// The position to solve, or the message for bad input.
+fn position(args: &MateArgs) -> Result<Position, String> {
+    let start = match (&args.file, &args.sfen) {
+        (Some(path), _) => {
+            let name = path.display().to_string();
+            let bytes = if path.as_os_str() == "-" {
+                let mut b = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map(|_| b)
+            } else {
+                std::fs::read(path)
+            }
+            .map_err(|e| format!("{name}: cannot read: {e}"))?;
+            let text = record::decode(&bytes);
+            let format = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .and_then(Format::from_extension)
+                .or_else(|| Format::detect(&text))
+                .ok_or_else(|| format!("{name}: cannot tell the record format"))?;
+            let opts = ReadOptions {
+                lenient: true,
+                strictness: args.strictness,
+            };
+            let parsed = record::parse(&text, format, opts).map_err(|e| format!("{name}: {e}"))?;
+            let rec = parsed
+                .records
+                .first()
+                .ok_or_else(|| format!("{name}: no position in the file"))?;
+            rec.start.position().to_sfen()
+        }
+        (None, Some(sfen)) => sfen.clone(),
+        (None, None) => return Err("give a position: --sfen SFEN or a record FILE".into()),
+    };
+    let (pos, _) = Position::from_usi_start(&start, &args.moves, args.strictness)
+        .map_err(|e| crate::cli::position_flag_error(&e))?;
+    Ok(pos)
+}
+
+/// Runs `tokin mate`.
+pub fn run(args: &MateArgs) -> ExitCode {
+    let pos = match position(args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("tokin mate: {e}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let signals = Signals::new();
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t > 0.0) {
+            eprintln!("tokin mate: --timeout: expected a positive number of seconds");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        let d = Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX);
+        signals.set_time_limits(None, Some(d));
+    }
+    let config = MateConfig {
+        hash_mib: args.hash.clamp(1, 1 << 20),
+        max_nodes: args.nodes,
+        ..MateConfig::default()
+    };
+    let report = solve_mate(&pos, &config, &signals, &mut NoObserver);
+    let mut out = std::io::stdout().lock();
+    let code = match &report.result {
+        MateResult::Mate(line) => {
+            let text = match write_line(&pos, None, line, args.style, &Options::default()) {
+                Ok(t) => t,
+                Err(e) => format!("({e})"),
+            };
+            let _ = writeln!(out, "{text}");
+            let _ = writeln!(out, "mate in {}", line.len());
+            EXIT_MATE
+        }
+        MateResult::NoMate => {
+            let _ = writeln!(out, "no mate");
+            EXIT_NO_MATE
+        }
+        MateResult::Timeout => {
+            let _ = writeln!(out, "unknown (stopped before an answer)");
+            EXIT_UNKNOWN
+        }
+    };
+    let _ = writeln!(
+        out,
+        "nodes {} time {:.3} s",
+        report.nodes,
+        report.time.as_secs_f64()
+    );
+    let _ = out.flush();
+    ExitCode::from(code)
+}
