@@ -27,14 +27,15 @@ use tokin_core::{Move, Position, Square, Strictness};
 use tokin_notation::record::{self, Format, ReadOptions, csa, diagram};
 use tokin_notation::{Options, SideMarks, Style, parse_line, parse_move, write_line, write_move};
 
-/// Every record format, PSN included.
-const FORMATS: [Format; 6] = [
+/// Every record format, PSN and the e-mail board included.
+const FORMATS: [Format; 7] = [
     Format::Kif,
     Format::Ki2,
     Format::Csa,
     Format::Jkf,
     Format::Psn,
     Format::Usi,
+    Format::Email,
 ];
 
 /// Every move notation style.

@@ -1,5 +1,5 @@
 //! `tokin board [--sfen START | --handicap EXPR] [--moves USI...] [--strictness LEVEL]
-//! [--style bod|email|unicode|sfen|feen|epd]`: prints a board diagram (or a position string)
+//! [--style bod|email|unicode|standard|alternate|small[,flip|,noflip]|sfen|feen|epd]`: prints a board diagram (or a position string)
 //! of a position. [`render_position`] is the same drawing for the USI `d` command.
 
 use clap::Args;
@@ -61,8 +61,9 @@ pub struct BoardArgs {
     /// Which positions `--sfen` may give.
     #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
     pub strictness: Strictness,
-    /// What to print: `bod` (KIF board), `email` (correspondence diagram), `unicode`, or the
-    /// position as `sfen`, `feen` or `epd`.
+    /// What to print: `bod` (KIF board), `email` (correspondence diagram), `unicode`, the
+    /// network server's `standard`, `alternate` or `small` display (add `,flip` to turn it
+    /// round when White is to move), or the position as `sfen`, `feen` or `epd`.
     #[arg(long, default_value = "unicode")]
     pub style: BoardStyle,
 }
@@ -96,6 +97,7 @@ pub fn run(args: &BoardArgs) -> ExitCode {
     };
     match read_start(&start, &args.moves, args.strictness) {
         Ok((pos, _)) => {
+            warn_rule_breaks("board", &pos);
             print!("{}", render(&pos, args.style));
             ExitCode::SUCCESS
         }
@@ -103,6 +105,14 @@ pub fn run(args: &BoardArgs) -> ExitCode {
             eprintln!("tokin board: {}", start_error(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// Writes a warning on standard error for each rule of a game that `pos` breaks, as a problem
+/// diagram may (two pawns on a file, the attacker without a king): `tokin TOOL: warning: ...`.
+pub fn warn_rule_breaks(tool: &str, pos: &Position) {
+    for why in pos.game_rule_breaks() {
+        eprintln!("tokin {tool}: warning: {why}");
     }
 }
 

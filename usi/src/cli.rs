@@ -43,6 +43,9 @@ pub enum Command {
     /// Solve a position for a mate by the side to move (df-pn) and print the mating line;
     /// exit status 0 mate, 1 no mate, 3 unknown, 2 bad input.
     Mate(crate::mate_cmd::MateArgs),
+    /// Train an NNUE evaluation file (kp or halfkp 256x2-32-32) on training records, on the
+    /// CPU.
+    Train(crate::train_cmd::TrainArgs),
 }
 
 /// Arguments of `tokin bench`.
@@ -149,6 +152,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Eval(args)) => crate::eval_cmd::run(&args),
         Some(Command::Mate(args)) => crate::mate_cmd::run(&args),
         Some(Command::Gensfen(args)) => crate::gensfen_cmd::run(&args),
+        Some(Command::Train(args)) => crate::train_cmd::run(&args),
         Some(Command::Bench(args)) => {
             let evaluator = match crate::eval_cmd::evaluator(
                 args.evalfile.as_deref(),

@@ -139,6 +139,14 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
         }
     };
     let skipped = !parsed.warnings.is_empty();
+    // A problem diagram's start may break a rule of the game: converted, with a warning.
+    for r in &parsed.records {
+        for why in r.start.position().game_rule_breaks() {
+            messages.push(format!(
+                "{name}: warning: the start position breaks a rule: {why}"
+            ));
+        }
+    }
     for w in parsed.warnings {
         messages.push(format!("warning: {} (skipped)", w.in_file(name.clone())));
     }

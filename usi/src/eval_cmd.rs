@@ -10,13 +10,15 @@ use std::sync::Arc;
 use tokin_engine::eval::Evaluator;
 use tokin_engine::eval::nnue::Network;
 use tokin_engine::{Position, Strictness};
+use tokin_notation::position_text::read_start;
 
 /// Arguments of `tokin eval`.
 #[derive(Args, Debug)]
 pub struct EvalArgs {
-    /// The position: a whole SFEN as one argument, `startpos` (the default), or a handicap
-    /// name such as `2-pieces`.
-    #[arg(long, default_value = "startpos")]
+    /// The position: `startpos` (the default), a handicap name such as `2-pieces`, a whole
+    /// SFEN, FEEN or GNU Shogi EPD as one argument, or a server handicap expression
+    /// (`-handicap=2p`).
+    #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub sfen: String,
     /// Moves (USI) to play from the position first.
     #[arg(long, num_args = 1.., value_name = "USI")]
@@ -74,13 +76,13 @@ pub fn run(args: &EvalArgs) -> ExitCode {
         }
     };
     if !args.stdin {
-        return match Position::from_usi_start(&args.sfen, &args.moves, args.strictness) {
+        return match read_start(&args.sfen, &args.moves, args.strictness) {
             Ok((pos, _)) => {
                 println!("eval = {}", evaluator.evaluate(&pos));
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("tokin eval: {}", crate::cli::position_flag_error(&e));
+                eprintln!("tokin eval: {}", crate::board_cmd::start_error(&e));
                 ExitCode::from(2)
             }
         };

@@ -15,3 +15,4 @@ pub mod options;
 pub mod perft_cmd;
 pub mod session;
 pub mod time;
+pub mod train_cmd;

@@ -115,6 +115,7 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
     let none: [&str; 0] = [];
     let (start, _) = tokin_notation::position_text::read_start(&args.sfen, &none, args.strictness)
         .map_err(|e| crate::board_cmd::start_error(&e))?;
+    crate::board_cmd::warn_rule_breaks("notate", &start);
     let last_to = match &args.last_to {
         None => None,
         Some(s) => Some(parse_square(s).ok_or_else(|| {

@@ -9,15 +9,17 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use tokin_engine::{Position, Strictness, perft_parallel, perft_parallel_observed};
+use tokin_notation::position_text::read_start;
 
 /// Arguments of `tokin perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// How many plies to count.
     pub depth: u32,
-    /// The position: a whole SFEN as one argument, `startpos` (the default), or a handicap
-    /// name such as `2-pieces` or `香落ち`.
-    #[arg(long, default_value = "startpos")]
+    /// The position: `startpos` (the default), a handicap name such as `2-pieces` or
+    /// `香落ち`, a whole SFEN, FEEN or GNU Shogi EPD as one argument, or a server handicap
+    /// expression (`-handicap=2p`).
+    #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub sfen: String,
     /// Moves (USI) to play from the position first.
     #[arg(long, num_args = 1.., value_name = "USI")]
@@ -53,10 +55,13 @@ fn divide(pos: &Position, depth: u32, out: &mut dyn Write) -> u64 {
 
 /// Runs `tokin perft`.
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let pos = match Position::from_usi_start(&args.sfen, &args.moves, args.strictness) {
-        Ok((pos, _)) => pos,
+    let pos = match read_start(&args.sfen, &args.moves, args.strictness) {
+        Ok((pos, _)) => {
+            crate::board_cmd::warn_rule_breaks("perft", &pos);
+            pos
+        }
         Err(e) => {
-            eprintln!("tokin perft: {}", crate::cli::position_flag_error(&e));
+            eprintln!("tokin perft: {}", crate::board_cmd::start_error(&e));
             return ExitCode::from(2);
         }
     };

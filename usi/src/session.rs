@@ -13,11 +13,11 @@
 use crate::command::{ClockFields, Command, GoParams, MateLimit, Start, parse};
 use crate::options::{Options, SetResult};
 use crate::time::{budget, movetime_budget};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokin_engine::eval::{Evaluator, nnue::Network};
@@ -33,6 +33,8 @@ use tokin_engine::{Color, GameHistory, Move, Position, Square, UsiPositionError,
 pub enum Event {
     /// A line from the GUI.
     Line(String),
+    /// The GUI sent a line longer than [`MAX_LINE`] bytes (this many, at least): dropped.
+    LineTooLong(usize),
     /// The GUI closed our input.
     InputClosed,
     /// The search with this id has written its reply.
@@ -216,6 +218,8 @@ pub struct Session {
     clear_pending: bool,
     /// Move-ordering statistics handed from one search of the game to the next.
     tables: Arc<Mutex<SearchTables>>,
+    /// A `usinewgame` came while a search held `tables`: clear them before the next search.
+    tables_stale: bool,
     /// The evaluation searches use, made at `isready` from `EvalFile`/`EvalDir`.
     evaluator: Evaluator,
     /// The evaluation file and scale `evaluator` was last made for (`None`: built-in), so
@@ -366,6 +370,7 @@ impl Session {
             next_id: 0,
             clear_pending: false,
             tables: Arc::new(Mutex::new(SearchTables::default())),
+            tables_stale: false,
             evaluator: Evaluator::Handcrafted,
             loaded_eval: None,
         }
@@ -482,6 +487,10 @@ impl Session {
         self.pos = pos;
         self.history = history;
         self.last_to = moves.last().and_then(|m| Move::from_usi(m)).map(|m| m.to());
+        // A problem diagram may break a rule of the game; it is played, and the GUI told.
+        for why in self.pos.game_rule_breaks() {
+            self.info_string(format!("warning: {why}"));
+        }
         Ok(())
     }
 
@@ -489,6 +498,12 @@ impl Session {
     pub fn handle(&mut self, event: Event) -> Flow {
         match event {
             Event::Line(line) => self.handle_line(&line),
+            Event::LineTooLong(len) => {
+                self.info_string(format!(
+                    "error: a line of {len} bytes or more is too long (at most {MAX_LINE}); ignored"
+                ));
+                Flow::Continue
+            }
             Event::InputClosed => {
                 self.stop_search();
                 Flow::Quit
@@ -554,12 +569,15 @@ impl Session {
             },
             Command::UsiNewGame => {
                 self.clear_pending = true;
-                // A search still finishing holds the tables; they are cleared all the same
-                // once it lets go, before the next search takes them.
-                self.tables
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .clear();
+                // A running search holds the tables (a GUI that sent `usinewgame` without
+                // waiting for `bestmove`): waiting for it here would stop the loop until the
+                // search ends, forever for `go infinite`. They are cleared before the next
+                // search takes them instead.
+                match self.tables.try_lock() {
+                    Ok(mut t) => t.clear(),
+                    Err(TryLockError::Poisoned(p)) => p.into_inner().clear(),
+                    Err(TryLockError::WouldBlock) => self.tables_stale = true,
+                }
             }
             Command::Position { start, moves } => {
                 if let Err(e) = self.set_position(&start, &moves) {
@@ -706,6 +724,13 @@ impl Session {
     /// What the search needs for `go`: the hash (made now if `isready` did not), the
     /// limits, the clock set on `signals`, and the printer of its `info` lines.
     fn prepare_search(&mut self, go: &GoParams, signals: &Arc<Signals>) -> SearchJob {
+        if std::mem::take(&mut self.tables_stale) {
+            // No search runs now; the last one let go of the tables before its `bestmove`.
+            self.tables
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clear();
+        }
         let tt = self.ensure_tt(false);
         let limits = self.search_limits(go);
         self.set_clock(go, signals);
@@ -1023,6 +1048,33 @@ fn is_quit(line: &[u8]) -> bool {
         .is_some_and(|w| w == b"quit")
 }
 
+/// The longest line the engine reads, in bytes: a `position` of 100,000 moves is about half
+/// a megabyte.
+pub const MAX_LINE: usize = 8 << 20;
+
+/// Reads and drops the rest of a line of which `read` bytes were already read; returns its
+/// length (to the newline or the end of input), or `None` if reading failed.
+fn skip_line(input: &mut impl BufRead, read: usize) -> Option<usize> {
+    let mut len = read;
+    loop {
+        let chunk = input.fill_buf().ok()?;
+        if chunk.is_empty() {
+            return Some(len);
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Some(len + i);
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+                len += n;
+            }
+        }
+    }
+}
+
 /// Runs the USI loop on standard input and output until `quit` or end of input.
 pub fn run_stdio() {
     let (tx, rx) = channel();
@@ -1038,8 +1090,21 @@ pub fn run_stdio() {
             let mut buf = Vec::new();
             loop {
                 buf.clear();
-                match lock.read_until(b'\n', &mut buf) {
+                // At most one byte past the limit is kept, so that a GUI sending endless
+                // bytes without a newline cannot make the engine hold them all.
+                match (&mut lock)
+                    .take(MAX_LINE as u64 + 1)
+                    .read_until(b'\n', &mut buf)
+                {
                     Ok(0) | Err(_) => break,
+                    Ok(n) if n > MAX_LINE => {
+                        let Some(len) = skip_line(&mut lock, n) else {
+                            break;
+                        };
+                        if reader_tx.send(Event::LineTooLong(len)).is_err() {
+                            return;
+                        }
+                    }
                     Ok(_) => {
                         let quit = is_quit(&buf);
                         let line = String::from_utf8_lossy(&buf).into_owned();

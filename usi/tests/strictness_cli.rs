@@ -141,9 +141,15 @@ fn the_position_command_follows_position_strictness() {
     assert!(out.iter().any(|l| l == option), "{out:?}");
     let errors: Vec<&String> = out
         .iter()
-        .filter(|l| l.starts_with("info string"))
+        .filter(|l| l.starts_with("info string error"))
         .collect();
     assert_eq!(errors.len(), 1, "{out:?}");
+    // The tsume, accepted under `problem`, is played with the rule it breaks as a warning.
+    assert!(
+        out.iter()
+            .any(|l| l == "info string warning: black has no king"),
+        "{out:?}"
+    );
     let after_7g7f = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     assert!(
         errors[0].starts_with("info string error: position: bad start position")

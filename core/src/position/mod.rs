@@ -87,6 +87,21 @@ impl Position {
         pos
     }
 
+    /// The rules of a game position that this position breaks, as a problem diagram may
+    /// ([`Setup::game_rule_breaks`]): empty for any position [`Strictness::Game`] accepts.
+    ///
+    /// ```
+    /// use tokin_core::{Position, Strictness};
+    /// // Two of Black's pawns on file 5, and no Black king: a problem diagram.
+    /// let p = Position::from_sfen_with("4k4/9/4P4/9/4P4/9/9/9/9 b G 1", Strictness::Problem).unwrap();
+    /// let breaks: Vec<String> = p.game_rule_breaks().iter().map(|e| e.to_string()).collect();
+    /// assert_eq!(breaks, ["black has two unpromoted pawns on file 5 (nifu)", "black has no king"]);
+    /// assert!(Position::from_sfen_with("4k4/9/4P4/9/4P4/9/9/9/9 b G 1", Strictness::Game).is_err());
+    /// ```
+    pub fn game_rule_breaks(&self) -> Vec<PositionError> {
+        self.to_setup().game_rule_breaks()
+    }
+
     /// This position as a [`Setup`] (plain data that can be edited and validated again).
     pub fn to_setup(&self) -> Setup {
         Setup {

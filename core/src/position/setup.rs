@@ -19,6 +19,12 @@ pub struct Setup {
     pub move_number: u32,
 }
 
+/// How many pieces of a kind the relaxed levels allow: what a hand can record. Kings are not
+/// held, so a set's two is their limit; promoted kinds are counted with their basic kind.
+fn relaxed_limit(k: PieceKind) -> u32 {
+    k.to_hand().map_or(2, |p| Hand::capacity(p) as u32)
+}
+
 /// Which kings a position must have.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kings {
@@ -127,7 +133,72 @@ impl Setup {
     /// The first broken rule, checked in this order: piece counts, kings, dead pieces, two
     /// pawns on a file, the side not to move in check.
     pub fn validate(&self, kings: Kings) -> Result<Position, PositionError> {
-        self.check(kings, |k| k.set_count() as u32)
+        self.check(kings, |k| k.set_count() as u32, false)
+    }
+
+    /// As [`Setup::validate`] with [`Kings::Tsume`], for a problem diagram: two unpromoted
+    /// pawns of one side on a file (which composed problems sometimes show) are accepted too;
+    /// `relaxed` also lets a kind have more pieces than a set, as [`Setup::validate_relaxed`].
+    /// [`Setup::game_rule_breaks`] says which rules of a game the position breaks.
+    ///
+    /// # Errors
+    /// As [`Setup::validate`], but never [`PositionError::TwoPawns`].
+    pub fn validate_problem(&self, relaxed: bool) -> Result<Position, PositionError> {
+        if relaxed {
+            self.check(Kings::Tsume, relaxed_limit, true)
+        } else {
+            self.check(Kings::Tsume, |k| k.set_count() as u32, true)
+        }
+    }
+
+    /// Every rule of a game position that this setup breaks and a problem diagram may: a side
+    /// without its king, more pieces of a kind than a set, two unpromoted pawns of one side on
+    /// a file. Empty for a game position; the front ends report these as warnings.
+    pub fn game_rule_breaks(&self) -> Vec<PositionError> {
+        let mut breaks = Vec::new();
+        let mut counts = [0u32; PieceKind::NUM];
+        let mut kings = [false; 2];
+        let mut pawn_files = [Bitboard::EMPTY; 2];
+        for sq in Square::ALL {
+            let Some(p) = self.board[sq.index()] else {
+                continue;
+            };
+            counts[p.kind.unpromote().index()] += 1;
+            kings[p.color.index()] |= p.kind == PieceKind::King;
+            if p.kind == PieceKind::Pawn {
+                let fb = Bitboard::file(sq.file());
+                if (pawn_files[p.color.index()] & fb).is_any() {
+                    let two = PositionError::TwoPawns {
+                        color: p.color,
+                        file: sq.file(),
+                    };
+                    if !breaks.contains(&two) {
+                        breaks.push(two);
+                    }
+                }
+                pawn_files[p.color.index()] |= fb;
+            }
+        }
+        for h in &self.hands {
+            for (p, n) in h.iter() {
+                counts[PieceKind::from(p).index()] += n as u32;
+            }
+        }
+        for c in Color::ALL {
+            if !kings[c.index()] {
+                breaks.push(PositionError::MissingKing { color: c });
+            }
+        }
+        for k in PieceKind::ALL {
+            if !k.is_promoted() && counts[k.index()] > k.set_count() as u32 {
+                breaks.push(PositionError::TooManyPieces {
+                    kind: k,
+                    count: counts[k.index()],
+                    limit: k.set_count() as u32,
+                });
+            }
+        }
+        breaks
     }
 
     /// As [`Setup::validate`], but a kind may have more pieces than a set holds, up to what a
@@ -138,15 +209,14 @@ impl Setup {
     pub fn validate_relaxed(&self, kings: Kings) -> Result<Position, PositionError> {
         // Kings are not held, so a set's two is their limit here too; promoted kinds are
         // counted with their basic kind.
-        self.check(kings, |k| {
-            k.to_hand().map_or(2, |p| Hand::capacity(p) as u32)
-        })
+        self.check(kings, relaxed_limit, false)
     }
 
     fn check(
         &self,
         kings: Kings,
         limit: impl Fn(PieceKind) -> u32,
+        two_pawns_allowed: bool,
     ) -> Result<Position, PositionError> {
         if self.move_number == 0 {
             return Err(PositionError::ZeroMoveNumber);
@@ -198,7 +268,7 @@ impl Setup {
                     square: sq,
                 });
             }
-            if p.kind == PieceKind::Pawn {
+            if p.kind == PieceKind::Pawn && !two_pawns_allowed {
                 let fb = Bitboard::file(sq.file());
                 if (pawn_files[p.color.index()] & fb).is_any() {
                     return Err(PositionError::TwoPawns {

@@ -16,8 +16,10 @@ use core::str::FromStr;
 ///
 /// Each level accepts everything the level before it does. Whatever the level, a position
 /// that tokin accepts can be played: every kind fits in a hand, no piece stands where it
-/// could never move, no side has two unpromoted pawns on a file and the side that is not to
-/// move is not in check.
+/// could never move, the side not to move has its king and is not in check. A rule of the game
+/// that a problem diagram may break (the attacker without a king, two unpromoted pawns of one
+/// side on a file, more pieces than a set) is accepted from [`Strictness::Problem`] on, and
+/// [`Position::game_rule_breaks`] lists what a position breaks so that the front ends can warn.
 ///
 /// ```
 /// use tokin_core::{Position, Strictness};
@@ -33,7 +35,8 @@ pub enum Strictness {
     /// A game position: both kings, and no more pieces of a kind than a set holds.
     Game,
     /// A problem position (詰将棋, *tsume*, and other composed problems): as a game, but the
-    /// side to move (the attacker) may have no king.
+    /// side to move (the attacker) may have no king and a side may have two unpromoted pawns
+    /// on a file, as some problem diagrams show.
     Problem,
     /// Anything the rules can play: as a problem, and a kind may have more pieces than a set
     /// holds, up to what a hand can record ([`Hand::capacity`](crate::Hand::capacity)).
@@ -62,8 +65,8 @@ impl Strictness {
     pub fn validate(self, setup: &Setup) -> Result<Position, PositionError> {
         match self {
             Strictness::Game => setup.validate(Kings::Both),
-            Strictness::Problem => setup.validate(Kings::Tsume),
-            Strictness::Relaxed => setup.validate_relaxed(Kings::Tsume),
+            Strictness::Problem => setup.validate_problem(false),
+            Strictness::Relaxed => setup.validate_problem(true),
         }
     }
 }
@@ -124,6 +127,12 @@ mod tests {
         assert_eq!(
             Strictness::ALL.map(|s| accepted(relaxed, s)),
             [false, false, true]
+        );
+        // Two of Black's pawns on file 5: a problem diagram, not a game.
+        let nifu = "4k4/9/4P4/9/4P4/9/9/9/9 b G 1";
+        assert_eq!(
+            Strictness::ALL.map(|s| accepted(nifu, s)),
+            [false, true, true]
         );
     }
 

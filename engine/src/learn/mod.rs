@@ -1,5 +1,7 @@
 //! Training data for the evaluation: positions scored by the search in self-play, in the
-//! 40-byte record of the shogi NNUE tools ([`psv`]), made by [`gensfen`].
+//! 40-byte record of the shogi NNUE tools ([`psv`]), made by [`gensfen`]; and a trainer of
+//! NNUE evaluation files on them ([`train`]).
 
 pub mod gensfen;
 pub mod psv;
+pub mod train;

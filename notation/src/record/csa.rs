@@ -26,9 +26,7 @@ use crate::{NotationError, Style, write_move};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::time::Duration;
-use tokin_core::{
-    Color, File, Hand, HandPiece, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square,
-};
+use tokin_core::{Color, File, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square};
 
 /// The `$` keys of CSA V3.0 besides those [`HeaderKey`] names.
 pub const OTHER_KEYS: [&str; 6] = ["TIME", "TIME+", "TIME-", "MAX_MOVES", "JISHOGI", "NOTE"];
@@ -562,7 +560,7 @@ impl GameReader<'_> {
                     let code = &items[i + 2..i + 4];
                     if sq_text == "00" {
                         if code == "AL" {
-                            all_remaining_to_hand(setup, color);
+                            super::diagram::give_the_rest(setup, color);
                             continue;
                         }
                         let piece = kind_from_code(code)
@@ -645,27 +643,6 @@ fn piece_from_cell(cell: &str) -> Option<Piece> {
         _ => return None,
     };
     Some(Piece::new(color, kind_from_code(cell.get(1..3)?)?))
-}
-
-/// `00AL`: every piece of a full set not on the board or in a hand goes to `color`'s hand.
-fn all_remaining_to_hand(setup: &mut Setup, color: Color) {
-    for piece in HandPiece::ALL {
-        let kind = piece.kind();
-        // No overflow in `u8`: at most 81 pieces on the board, two hands of at most 31
-        // (`Hand::capacity`), and `rest` is at most a set (18).
-        let on_board = setup
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.kind.unpromote() == kind)
-            .count() as u8;
-        let in_hands: u8 = setup.hands.iter().map(|h| h.count(piece)).sum();
-        let rest = kind.set_count().saturating_sub(on_board + in_hands);
-        let h: Hand = setup.hands[color.index()];
-        if let Some(h) = h.with_count(piece, h.count(piece) + rest) {
-            setup.hands[color.index()] = h;
-        }
-    }
 }
 
 fn parse_time(s: &str) -> Option<Duration> {

@@ -2,6 +2,7 @@
 //! correspondence shogi with its pieces-in-hand boxes, and a compact Unicode diagram for
 //! terminals. All are drawn as Black sees the board: file 9 on the left, rank 1 on top.
 
+use super::server_board::ServerBoard;
 use core::fmt;
 use core::str::FromStr;
 use std::fmt::Write as _;
@@ -17,6 +18,9 @@ pub enum Style {
     /// A compact framed diagram with kanji pieces for terminals.
     #[default]
     Unicode,
+    /// One of the network server's displays (seed 004): `standard`, `alternate`, `small`,
+    /// `flip`/`noflip` ([`super::server_board`]).
+    Server(ServerBoard),
 }
 
 /// A name that [`Style::from_str`] does not know.
@@ -27,7 +31,8 @@ impl fmt::Display for UnknownDiagramStyle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown diagram style `{}` (bod, email, unicode)",
+            "unknown diagram style `{}` (bod, email, unicode, or the server's standard, \
+             alternate, small, with ,flip or ,noflip)",
             self.0
         )
     }
@@ -39,13 +44,15 @@ impl FromStr for Style {
     type Err = UnknownDiagramStyle;
 
     /// Reads a style name, case-insensitively (`kif` also means [`Style::Bod`], `compact`
-    /// [`Style::Unicode`]).
+    /// [`Style::Unicode`]; the server's names as [`ServerBoard::from_name`]).
     fn from_str(s: &str) -> Result<Style, UnknownDiagramStyle> {
         match s.to_ascii_lowercase().as_str() {
             "bod" | "kif" => Ok(Style::Bod),
             "email" | "e-mail" | "mail" => Ok(Style::Email),
             "unicode" | "compact" => Ok(Style::Unicode),
-            _ => Err(UnknownDiagramStyle(s.to_string())),
+            _ => ServerBoard::from_name(s)
+                .map(Style::Server)
+                .ok_or_else(|| UnknownDiagramStyle(s.to_string())),
         }
     }
 }
@@ -136,11 +143,12 @@ fn diagram_error<T>(column: usize, kind: DiagramErrorKind) -> Result<T, DiagramE
 
 impl fmt::Display for Style {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Style::Bod => "bod",
-            Style::Email => "email",
-            Style::Unicode => "unicode",
-        })
+        match self {
+            Style::Bod => f.write_str("bod"),
+            Style::Email => f.write_str("email"),
+            Style::Unicode => f.write_str("unicode"),
+            Style::Server(board) => board.fmt(f),
+        }
     }
 }
 
@@ -157,6 +165,7 @@ pub fn render(pos: &Position, style: Style) -> String {
         Style::Bod => bod(pos),
         Style::Email => email(pos),
         Style::Unicode => unicode(pos),
+        Style::Server(board) => super::server_board::render(pos, board),
     }
 }
 
@@ -322,6 +331,56 @@ pub fn parse_kif_hand(text: &str) -> Result<Hand, DiagramError> {
     Ok(hand)
 }
 
+/// Gives `color` every piece of a full set that is neither on the board nor in a hand: CSA's
+/// `00AL` and the `残り全部` ("all the rest") hand of tsume diagrams.
+pub fn give_the_rest(setup: &mut Setup, color: Color) {
+    for piece in HandPiece::ALL {
+        let kind = piece.kind();
+        // No overflow in `u8`: at most 81 pieces on the board, two hands of at most 31
+        // (`Hand::capacity`), and `rest` is at most a set (18).
+        let on_board = setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.kind.unpromote() == kind)
+            .count() as u8;
+        let in_hands: u8 = setup.hands.iter().map(|h| h.count(piece)).sum();
+        let rest = kind
+            .set_count()
+            .saturating_sub(on_board.saturating_add(in_hands));
+        let h: Hand = setup.hands[color.index()];
+        if let Some(h) = h.with_count(piece, h.count(piece).saturating_add(rest)) {
+            setup.hands[color.index()] = h;
+        }
+    }
+}
+
+/// The side whose KIF hand line gives it "all the rest" (`後手の持駒：残り全部`, also
+/// `残りすべて`), as tsume diagrams write the defender's hand; the pieces are known only once
+/// the whole diagram is read ([`give_the_rest`]).
+///
+/// ```
+/// use tokin_core::Color;
+/// use tokin_notation::record::diagram::rest_hand_line;
+/// assert_eq!(rest_hand_line("後手の持駒：残り全部"), Some(Color::White));
+/// assert_eq!(rest_hand_line("後手の持駒：なし"), None);
+/// ```
+pub fn rest_hand_line(line: &str) -> Option<Color> {
+    let t = line.trim();
+    for (prefix, color) in [
+        ("後手の持駒", Color::White),
+        ("上手の持駒", Color::White),
+        ("先手の持駒", Color::Black),
+        ("下手の持駒", Color::Black),
+    ] {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            let rest = rest.strip_prefix('：').or_else(|| rest.strip_prefix(':'))?;
+            return matches!(rest.trim(), "残り全部" | "残りすべて" | "残り全て").then_some(color);
+        }
+    }
+    None
+}
+
 const BOD_FILES: &str = "  ９ ８ ７ ６ ５ ４ ３ ２ １";
 const BOD_BORDER: &str = "+---------------------------+";
 
@@ -478,8 +537,9 @@ fn email_cell(p: Option<Piece>) -> String {
         Some(p) => {
             let side = if p.color == Color::White { 'w' } else { 'b' };
             let letter = p.kind.unpromote().usi_str();
+            // Four characters, as every cell: `+bL ` keeps the promoted piece's bars in line.
             if p.kind.is_promoted() {
-                format!("+{side}{letter}")
+                format!("+{side}{letter} ")
             } else {
                 format!(" {side}{letter} ")
             }

@@ -65,6 +65,8 @@ struct Reader {
     handicap: Option<(Handicap, usize)>,
     setup: Option<Setup>,
     last_bod_line: usize,
+    /// The side whose hand line says `残り全部`: it gets every piece the diagram leaves.
+    rest_to: Option<Color>,
     /// Moves numbered before the first one in the file: a game saved from a diagram may
     /// continue the numbering of the game it came from (`  31 ７六歩(77)` as its first move).
     ply_offset: usize,
@@ -82,6 +84,7 @@ impl Reader {
             handicap: None,
             setup: None,
             last_bod_line: 0,
+            rest_to: None,
             ply_offset: 0,
             tree: None,
             stopped: false,
@@ -125,7 +128,11 @@ impl Reader {
             return Ok(());
         }
         let start = if let Some(setup) = &self.setup {
-            let pos = self.opts.strictness.validate(setup).map_err(|source| {
+            let mut setup = setup.clone();
+            if let Some(color) = self.rest_to {
+                diagram::give_the_rest(&mut setup, color);
+            }
+            let pos = self.opts.strictness.validate(&setup).map_err(|source| {
                 RecordError::new(
                     self.last_bod_line.max(n.min(1)),
                     1,
@@ -205,6 +212,12 @@ impl Reader {
         if self.tree.is_none() {
             // Diagram lines fill a setup that only exists once a diagram line has been seen.
             let mut setup = self.setup.clone().unwrap_or_else(Setup::empty);
+            if let Some(color) = diagram::rest_hand_line(line) {
+                self.rest_to = Some(color);
+                self.setup = Some(setup);
+                self.last_bod_line = n;
+                return Ok(());
+            }
             match diagram::read_bod_line(&mut setup, line) {
                 Ok(true) => {
                     self.setup = Some(setup);

@@ -137,6 +137,7 @@ fn subject(format: Format) -> (&'static str, &'static str) {
         Format::Kif => ("KIF", "holds"),
         Format::Ki2 => ("KI2", "holds"),
         Format::Psn => ("PSN", "holds"),
+        Format::Email => ("e-mail records", "hold"),
     }
 }
 

@@ -9,6 +9,7 @@
 //! | JSON Kifu Format | [`jkf`] | yes | yes | whole seconds | no |
 //! | PSN (Portable Shogi Notation) | [`psn`] | yes | yes (`{}`) | no | no |
 //! | USI lines (`position ... moves ...`) | [`usi`] | no | no | no | no |
+//! | e-mail correspondence (`.email`, `.mail`): moves, then the board | [`email`] | no | no | no | no |
 //!
 //! ```
 //! use tokin_notation::record::{self, Format, ReadOptions};
@@ -31,12 +32,14 @@
 
 pub mod csa;
 pub mod diagram;
+pub mod email;
 mod error;
 pub mod jkf;
 pub mod kif;
 mod loss;
 mod model;
 pub mod psn;
+pub mod server_board;
 mod tree;
 pub mod usi;
 
@@ -65,6 +68,9 @@ pub enum Format {
     Ki2,
     /// PSN, Portable Shogi Notation (`.psn`).
     Psn,
+    /// A correspondence game by e-mail (seed 003): the moves, then the e-mail board
+    /// (`.email`, `.mail`).
+    Email,
 }
 
 impl Format {
@@ -86,6 +92,7 @@ impl Format {
             Format::Kif => "kif",
             Format::Ki2 => "ki2",
             Format::Psn => "psn",
+            Format::Email => "email",
         }
     }
 
@@ -103,6 +110,7 @@ impl Format {
             "kif" | "kifu" => Some(Format::Kif),
             "ki2" | "ki2u" => Some(Format::Ki2),
             "psn" | "pgn" => Some(Format::Psn),
+            "email" | "mail" => Some(Format::Email),
             _ => None,
         }
     }
@@ -122,6 +130,13 @@ impl Format {
             || first.starts_with("sfen ")
         {
             return Some(Format::Usi);
+        }
+        // The e-mail board: a row of nine cells between bars, and hand boxes.
+        if t.to_ascii_lowercase().contains("in hand")
+            && t.lines()
+                .any(|l| l.trim_start().starts_with('|') && l.matches('|').count() >= 10)
+        {
+            return Some(Format::Email);
         }
         let mut japanese = false;
         for line in t.lines().take(200) {
@@ -235,6 +250,7 @@ pub fn parse(text: &str, format: Format, opts: ReadOptions) -> Result<Parsed, Re
         Format::Kif => kif::parse(text, opts),
         Format::Ki2 => kif::parse_ki2(text, opts),
         Format::Psn => psn::parse(text, opts),
+        Format::Email => email::parse(text, opts),
     }
 }
 
@@ -247,6 +263,7 @@ pub fn write(record: &Record, format: Format) -> Written {
         Format::Kif => kif::write(record),
         Format::Ki2 => kif::write_ki2(record),
         Format::Psn => psn::write(record),
+        Format::Email => email::write(record),
     }
 }
 
@@ -448,7 +465,8 @@ mod tests {
         let e = "svg".parse::<diagram::Style>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown diagram style `svg` (bod, email, unicode)"
+            "unknown diagram style `svg` (bod, email, unicode, or the server's standard, \
+             alternate, small, with ,flip or ,noflip)"
         );
     }
 

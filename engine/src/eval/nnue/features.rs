@@ -175,6 +175,22 @@ pub(crate) fn for_each_active(
     Some(())
 }
 
+impl Architecture {
+    /// Appends to `out` every active input feature of `pos` from `perspective`'s side (as
+    /// [`for_each_active`] calls them: a row index of the feature transformer, BonaPiece 0
+    /// once per empty slot), for a trainer that keeps them. `None` (nothing appended) when
+    /// a king is missing.
+    pub(crate) fn active_features(
+        self,
+        pos: &Position,
+        perspective: Color,
+        out: &mut Vec<u32>,
+    ) -> Option<()> {
+        // Every index is below the input dimensions (at most 125 388): it fits.
+        for_each_active(self, pos, perspective, |i| out.push(i as u32))
+    }
+}
+
 /// How many of the kind of index `kind` `hand` holds. (By index, pawn 0 to rook 6, so as
 /// not to depend on how the hand names its kinds.)
 fn hand_count(hand: Hand, kind: usize) -> u8 {

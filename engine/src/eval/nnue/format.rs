@@ -139,6 +139,39 @@ impl core::fmt::Display for Architecture {
     }
 }
 
+impl super::Network {
+    /// A network of `arch` from its integers as the file lays them out: the feature
+    /// transformer's biases and weights (row by row, one row of [`HALF_DIMENSIONS`] per input
+    /// feature), then the biases and weights (row by row, each output's inputs) of the
+    /// hidden layers and the output. The parts are written as a file and read back, so that
+    /// a part of the wrong length is refused as a file's would be. For a trainer.
+    pub(crate) fn from_parameters(
+        arch: Architecture,
+        transformer: (&[i16], &[i16]),
+        layers: [(&[i32], &[i8]); 3],
+    ) -> Result<super::Network, NnueError> {
+        let mut bytes = Vec::new();
+        let description = arch.description();
+        let write = |w: &mut Vec<u8>| -> io::Result<()> {
+            write_u32(w, VERSION)?;
+            write_u32(w, arch.hash())?;
+            write_u32(w, description.len() as u32)?;
+            w.write_all(description.as_bytes())?;
+            write_u32(w, arch.feature_transformer_hash())?;
+            write_i16s(w, transformer.0)?;
+            write_i16s(w, transformer.1)?;
+            write_u32(w, arch.layers_hash())?;
+            for (biases, weights) in layers {
+                write_i32s(w, biases)?;
+                write_i8s(w, weights)?;
+            }
+            Ok(())
+        };
+        write(&mut bytes).map_err(NnueError::Io)?;
+        super::Network::read(&bytes[..])
+    }
+}
+
 /// The hash of an affine layer with `outputs` outputs fed by a layer of hash `prev`.
 const fn affine_hash(prev: u32, outputs: u32) -> u32 {
     let mut h = 0xCC03_DAE4u32.wrapping_add(outputs);

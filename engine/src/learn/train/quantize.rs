@@ -1,0 +1,63 @@
+//! The float model as the file's integers, the way the integer network reads them:
+//!
+//! - feature transformer weights and biases: `round(127 x)` (16-bit);
+//! - hidden weights: `round(64 w)`, kept within ±127 (8-bit, and safe for the SIMD
+//!   multiply-add); hidden biases: `round(127 · 64 · b)` (32-bit), plus 32 for the two
+//!   layers followed by the integer network's shift right by 6, which rounds down: the 32
+//!   makes it round to nearest, as the float model's value is;
+//! - the output layer the same (without the 32), so that its integer output is
+//!   `127 · 64 · y` and the evaluation, that over 16, is [`OUTPUT_CP`]` · y` centipawns.
+//!
+//! [`OUTPUT_CP`]: super::model::OUTPUT_CP
+
+use super::model::Model;
+use crate::eval::nnue::{Network, NnueError};
+
+/// Half of 2⁶: added to a hidden layer's biases so that the integer network's shift
+/// rounds to nearest.
+const SHIFT_ROUNDING: i64 = 32;
+
+fn to_i16(x: f32) -> i16 {
+    (x * 127.0)
+        .round()
+        .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+fn to_i8(w: f32) -> i8 {
+    (w * 64.0).round().clamp(-127.0, 127.0) as i8
+}
+
+fn to_i32(b: f32, rounding: i64) -> i32 {
+    let x = (f64::from(b) * 127.0 * 64.0).round() as i64 + rounding;
+    x.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// The integer network of `model`.
+///
+/// # Errors
+/// A model of a shape no file has (the parts' lengths do not match the file's).
+pub(crate) fn quantize(model: &Model) -> Result<Network, NnueError> {
+    let l = model.layout();
+    let d = &model.dense;
+    let ft_b: Vec<i16> = d[l.ft_b..l.h1_w].iter().map(|&x| to_i16(x)).collect();
+    let ft_w: Vec<i16> = model.ft_w.iter().map(|&x| to_i16(x)).collect();
+    let weights =
+        |r: core::ops::Range<usize>| -> Vec<i8> { d[r].iter().map(|&w| to_i8(w)).collect() };
+    let biases = |r: core::ops::Range<usize>, rounding| -> Vec<i32> {
+        d[r].iter().map(|&b| to_i32(b, rounding)).collect()
+    };
+    let (h1_w, h1_b) = (
+        weights(l.h1_w..l.h1_b),
+        biases(l.h1_b..l.h2_w, SHIFT_ROUNDING),
+    );
+    let (h2_w, h2_b) = (
+        weights(l.h2_w..l.h2_b),
+        biases(l.h2_b..l.out_w, SHIFT_ROUNDING),
+    );
+    let (out_w, out_b) = (weights(l.out_w..l.out_b), biases(l.out_b..l.len, 0));
+    Network::from_parameters(
+        model.architecture(),
+        (&ft_b, &ft_w),
+        [(&h1_b, &h1_w), (&h2_b, &h2_w), (&out_b, &out_w)],
+    )
+}

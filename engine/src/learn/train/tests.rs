@@ -1,0 +1,277 @@
+use super::model::Shape;
+use super::*;
+use crate::Position;
+use crate::eval::nnue::{Architecture, Network};
+use crate::learn::gensfen::{GensfenOptions, play_game};
+use crate::learn::psv::PsvRecord;
+use crate::search::TranspositionTable;
+use rand::{Rng, SeedableRng};
+
+/// Records of a few quick self-play games.
+fn records(games: u64) -> Vec<PsvRecord> {
+    let tt = TranspositionTable::new(1);
+    let opts = GensfenOptions {
+        depth: 1,
+        max_plies: 80,
+        hash_mb: 1,
+        ..GensfenOptions::default()
+    };
+    (0..games)
+        .flat_map(|g| play_game(&opts, &mut StdRng::seed_from_u64(g), &tt))
+        .collect()
+}
+
+fn dataset(arch: Architecture, games: u64) -> Dataset {
+    let mut d = Dataset::new(arch);
+    d.add_records(&records(games)).unwrap();
+    assert!(d.len() > 20, "only {} positions", d.len());
+    d
+}
+
+/// The backward pass agrees with finite differences of the loss, parameter by parameter,
+/// on a tiny model whose units lie on both sides of the clipping (a parameter whose nudge
+/// moves a unit across a kink is left out).
+#[test]
+fn gradients_match_finite_differences() {
+    let shape = Shape {
+        inputs: 12,
+        half: 8,
+        hidden: 4,
+    };
+    let mut model = Model::with_shape(Architecture::Kp256, shape, 7);
+    let mut rng = StdRng::seed_from_u64(3);
+    // Larger weights than the initial ones, so that some units clip.
+    for w in model.ft_w.iter_mut().chain(model.dense.iter_mut()) {
+        *w = rng.random_range(-0.6..0.6);
+    }
+    let l = model.layout();
+    model.dense[l.ft_b..l.h1_w].fill(0.4);
+    model.dense[l.h1_b..l.h2_w].fill(0.3);
+    model.dense[l.h2_b..l.out_w].fill(0.3);
+    model.set_exact();
+    // A repeated feature (as the padding's BonaPiece 0 is) counts twice.
+    let us = [0u32, 0, 3, 5, 11];
+    let them = [1u32, 3, 7];
+    let target = 0.8;
+    let loss = |m: &Model| -> (f64, Vec<bool>) {
+        let mut s = Scratch::new(shape);
+        let y = m.forward(&us, &them, &mut s);
+        (f64::from(loss_and_gradient(y, target).0), s.pattern())
+    };
+
+    let mut s = Scratch::new(shape);
+    let y = model.forward(&us, &them, &mut s);
+    let (_, g) = loss_and_gradient(y, target);
+    let mut dense = vec![0.0; model.dense.len()];
+    let mut da = vec![0.0; 2 * shape.half];
+    model.backward(&mut s, g, &mut dense, &mut da);
+    let mut ft = vec![0.0; model.ft_w.len()];
+    for (side, feats) in [&us[..], &them[..]].into_iter().enumerate() {
+        for &f in feats {
+            let f = f as usize;
+            for j in 0..shape.half {
+                ft[f * shape.half + j] += da[side * shape.half + j];
+            }
+        }
+    }
+    let clipped = s.pattern().iter().filter(|&&inside| !inside).count();
+    assert!(
+        clipped >= 3,
+        "only {clipped} units clipped: the masks go untested"
+    );
+
+    let (_, pattern) = loss(&model);
+    let eps = 1e-2f32;
+    let (mut checked, mut nonzero) = (0, 0);
+    for which in 0..2 {
+        let n = if which == 0 { ft.len() } else { dense.len() };
+        for i in 0..n {
+            let mut plus = model.clone();
+            let mut minus = model.clone();
+            if which == 0 {
+                plus.ft_w[i] += eps;
+                minus.ft_w[i] -= eps;
+            } else {
+                plus.dense[i] += eps;
+                minus.dense[i] -= eps;
+            }
+            plus.sync();
+            minus.sync();
+            let (lp, pp) = loss(&plus);
+            let (lm, pm) = loss(&minus);
+            if pp != pattern || pm != pattern {
+                continue;
+            }
+            let numeric = (lp - lm) / (2.0 * f64::from(eps));
+            let analytic = f64::from(if which == 0 { ft[i] } else { dense[i] });
+            let tolerance = 1e-4 + 1e-2 * analytic.abs().max(numeric.abs());
+            assert!(
+                (numeric - analytic).abs() <= tolerance,
+                "parameter {which}/{i}: analytic {analytic}, numeric {numeric}"
+            );
+            checked += 1;
+            if analytic.abs() > 1e-4 {
+                nonzero += 1;
+            }
+        }
+    }
+    let total = ft.len() + dense.len();
+    assert!(
+        checked * 10 >= total * 8,
+        "only {checked} of {total} checked"
+    );
+    assert!(nonzero >= 40, "only {nonzero} non-zero gradients");
+}
+
+/// A short run on self-play records lowers the loss, on the positions trained on and on
+/// those held out.
+#[test]
+fn training_lowers_the_loss() {
+    let data = dataset(Architecture::Kp256, 8);
+    let opts = TrainOptions {
+        epochs: 8,
+        batch_size: 64,
+        lr: 2e-3,
+        validation_share: 0.2,
+        ..TrainOptions::default()
+    };
+    let all: Vec<u32> = (0..data.len() as u32).collect();
+    let before = Trainer::new(Model::new(Architecture::Kp256, opts.seed), 0.0).loss(
+        &data,
+        &all,
+        opts.lambda,
+    );
+    let mut reports = Vec::new();
+    let model = train(&data, &opts, |r| reports.push(r.clone()));
+    let after = Trainer::new(model, 0.0).loss(&data, &all, opts.lambda);
+    assert_eq!(reports.len(), 8);
+    let first = &reports[0];
+    let last = &reports[7];
+    assert!(last.train_loss < first.train_loss * 0.8, "{reports:?}");
+    assert!(after < before * 0.7, "loss {before} -> {after}");
+    assert!(
+        last.validation_loss.unwrap() < before,
+        "validation {:?} vs initial {before}",
+        last.validation_loss
+    );
+    assert!(first.samples_per_second() > 0.0);
+}
+
+/// The same seed gives the same model whatever the number of threads.
+#[test]
+fn runs_do_not_depend_on_the_thread_count() {
+    let data = dataset(Architecture::Kp256, 4);
+    let opts = TrainOptions {
+        epochs: 2,
+        batch_size: 600,
+        ..TrainOptions::default()
+    };
+    let run = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| train(&data, &opts, |_| ()))
+    };
+    assert_eq!(run(1), run(3));
+}
+
+/// Mean and largest difference, in centipawns, between the integer network's evaluation
+/// and the float model's over `positions`.
+fn disagreement(model: &Model, net: &Network, positions: &[Position]) -> (f64, f64) {
+    let mut sum = 0.0;
+    let mut max = 0.0f64;
+    for pos in positions {
+        let float = f64::from(model.evaluate(pos).unwrap());
+        let int = f64::from(net.evaluate(pos));
+        let d = (float - int).abs();
+        sum += d;
+        max = max.max(d);
+    }
+    (sum / positions.len() as f64, max)
+}
+
+/// The quantised network evaluates as the float model does, to a centipawn or two (the
+/// training is quantisation-aware; the integer network's division truncates), and
+/// its file reads back as the same network.
+#[test]
+fn the_quantised_network_agrees_with_the_model() {
+    let records = records(8);
+    let positions: Vec<Position> = records.iter().map(|r| r.position().unwrap()).collect();
+    let mut data = Dataset::new(Architecture::Kp256);
+    data.add_records(&records).unwrap();
+    let opts = TrainOptions {
+        epochs: 6,
+        batch_size: 64,
+        lr: 2e-3,
+        ..TrainOptions::default()
+    };
+    for model in [
+        Model::new(Architecture::Kp256, 5),
+        train(&data, &opts, |_| ()),
+    ] {
+        let net = model.to_network().unwrap();
+        assert_eq!(net.architecture(), Architecture::Kp256);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len() as u64, Architecture::Kp256.file_size());
+        assert_eq!(Network::read(&bytes[..]).unwrap(), net);
+        let (mean, max) = disagreement(&model, &net, &positions);
+        assert!(mean < 1.5 && max < 4.0, "mean {mean} cp, max {max} cp");
+    }
+}
+
+/// HalfKP models quantise and agree too, and a step trains them.
+#[test]
+fn halfkp_models_quantise_and_train() {
+    let data = dataset(Architecture::HalfKp256, 2);
+    let mut trainer = Trainer::new(Model::new(Architecture::HalfKp256, 2), 1e-3);
+    let batch: Vec<u32> = (0..data.len() as u32).collect();
+    let before = trainer.loss(&data, &batch, 0.75);
+    let during = trainer.step(&data, &batch, 0.75);
+    assert!((before - during).abs() < 1e-6);
+    for _ in 0..4 {
+        trainer.step(&data, &batch, 0.75);
+    }
+    assert!(trainer.loss(&data, &batch, 0.75) < before);
+    let model = trainer.into_model();
+    let net = model.to_network().unwrap();
+    assert_eq!(net.architecture(), Architecture::HalfKp256);
+    let positions: Vec<Position> = records(1).iter().map(|r| r.position().unwrap()).collect();
+    let (mean, max) = disagreement(&model, &net, &positions);
+    assert!(mean < 1.5 && max < 4.0, "mean {mean} cp, max {max} cp");
+}
+
+/// A record that is not a position is refused by number, and nothing of its batch is kept.
+#[test]
+fn bad_records_are_refused() {
+    let mut recs = records(1);
+    let good = recs.len();
+    recs.push(PsvRecord::from_bytes(&[0xFF; 40]));
+    let mut d = Dataset::new(Architecture::Kp256);
+    assert_eq!(
+        d.add_records(&recs),
+        Err(DataError::NotAPosition { index: good })
+    );
+    assert!(d.is_empty());
+}
+
+/// The model's shape is the file's: a network of the model's size reads back.
+#[test]
+fn shapes_match_the_files() {
+    for arch in Architecture::ALL {
+        let s = Shape::of(arch);
+        let l = s.layout();
+        assert_eq!(s.inputs, arch.input_dimensions());
+        assert_eq!(l.len, 256 + 32 * 512 + 32 + 32 * 32 + 32 + 32 + 1);
+    }
+    let tiny = Model::with_shape(
+        Architecture::Kp256,
+        Shape {
+            inputs: 4,
+            half: 8,
+            hidden: 4,
+        },
+        1,
+    );
+    assert!(tiny.to_network().is_err());
+}

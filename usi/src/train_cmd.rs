@@ -1,0 +1,292 @@
+//! `tokin train --data FILE... --output FILE [...]`: trains an NNUE evaluation file
+//! (`kp_256x2-32-32` or `halfkp_256x2-32-32`) on training records such as `tokin gensfen`
+//! writes, on the CPU, and writes it where `--evalfile` can load it.
+
+use clap::{Args, ValueEnum};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+use tokin_engine::eval::nnue::Architecture;
+use tokin_engine::learn::psv::{PsvRecord, RECORD_SIZE};
+use tokin_engine::learn::train::{Dataset, EpochReport, TrainOptions, train};
+
+/// The network shapes `tokin train` makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum Arch {
+    /// `kp_256x2-32-32`: 1 710 input features, under 1 MB; quick to train.
+    Kp,
+    /// `halfkp_256x2-32-32`: 125 388 input features (64 MB); needs far more data.
+    Halfkp,
+}
+
+impl Arch {
+    fn architecture(self) -> Architecture {
+        match self {
+            Arch::Kp => Architecture::Kp256,
+            Arch::Halfkp => Architecture::HalfKp256,
+        }
+    }
+}
+
+/// Arguments of `tokin train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Training record files (40-byte records, as `tokin gensfen` writes).
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    pub data: Vec<PathBuf>,
+    /// The evaluation file to write.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: PathBuf,
+    /// The network shape.
+    #[arg(long, value_enum, default_value_t = Arch::Kp)]
+    pub arch: Arch,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub epochs: u32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=262_144))]
+    pub batch: u32,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 1e-3, value_parser = positive)]
+    pub lr: f32,
+    /// What the learning rate is multiplied by after each epoch (0 to 1).
+    #[arg(long, default_value_t = 1.0, value_parser = unit)]
+    pub lr_decay: f32,
+    /// The weight of the search's score in the target, 0 to 1; the rest goes to the game's
+    /// result.
+    #[arg(long, default_value_t = 0.75, value_parser = unit)]
+    pub lambda: f32,
+    /// Threads; default: all cores. A run's result does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// The seed of the initial weights and of the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The share of positions held out to measure the loss on, 0 to 1.
+    #[arg(long, default_value_t = 0.05, value_parser = share)]
+    pub validation: f64,
+    /// Replace `--output` if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+fn number(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| format!("`{s}` is not a number"))
+}
+
+fn positive(s: &str) -> Result<f32, String> {
+    let x = number(s)?;
+    if x > 0.0 && x <= 1.0 {
+        Ok(x as f32)
+    } else {
+        Err(format!("{x} is not within (0, 1]"))
+    }
+}
+
+fn unit(s: &str) -> Result<f32, String> {
+    share(s).map(|x| x as f32)
+}
+
+fn share(s: &str) -> Result<f64, String> {
+    let x = number(s)?;
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not within [0, 1]"))
+    }
+}
+
+/// Reads the records of `path` into `data`.
+///
+/// # Errors
+/// A file that cannot be read, is empty, ends in the middle of a record, or holds a record
+/// that is not a position; the message names the file.
+pub fn load(path: &Path, data: &mut Dataset) -> Result<usize, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.is_empty() {
+        return Err(format!("{}: the file is empty", path.display()));
+    }
+    let (whole, rest) = bytes.as_chunks::<RECORD_SIZE>();
+    if !rest.is_empty() {
+        return Err(format!(
+            "{}: the data ends {} bytes into record {} (records are {RECORD_SIZE} bytes): not \
+             a file of training records, or a cut one",
+            path.display(),
+            rest.len(),
+            whole.len()
+        ));
+    }
+    let records: Vec<PsvRecord> = whole.iter().map(PsvRecord::from_bytes).collect();
+    data.add_records(&records)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(records.len())
+}
+
+/// The file beside `output` that the network is written to before it is renamed.
+fn temporary(output: &Path) -> PathBuf {
+    let mut name = output.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp{}", std::process::id()));
+    output.with_file_name(name)
+}
+
+/// Writes `bytes` beside `output`, then renames it to `output`.
+fn write_file(output: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = temporary(output);
+    let written = File::create_new(&tmp).and_then(|f| {
+        let mut w = BufWriter::new(f);
+        w.write_all(bytes)?;
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()
+    });
+    let done = written.and_then(|()| std::fs::rename(&tmp, output));
+    if done.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    done
+}
+
+fn report(r: &EpochReport) {
+    let validation = r
+        .validation_loss
+        .map_or_else(|| "-".to_string(), |v| format!("{v:.6}"));
+    eprintln!(
+        "epoch {:>3}: train loss {:.6}, validation loss {validation}, {:.0} samples/s, {:.1}s",
+        r.epoch,
+        r.train_loss,
+        r.samples_per_second(),
+        r.seconds
+    );
+}
+
+/// Runs `tokin train`.
+pub fn run(args: &TrainArgs) -> ExitCode {
+    let fail = |e: String| {
+        eprintln!("tokin train: {e}");
+        ExitCode::from(2)
+    };
+    if args.output.exists() && !args.force {
+        return fail(format!(
+            "{} exists; name another file or add --force to replace it",
+            args.output.display()
+        ));
+    }
+    if args.output.is_dir() {
+        return fail(format!("{} is a directory", args.output.display()));
+    }
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(p) => p,
+        Err(e) => return fail(format!("starting {threads} threads: {e}")),
+    };
+    pool.install(|| {
+        let arch = args.arch.architecture();
+        let start = Instant::now();
+        let mut data = Dataset::new(arch);
+        let mut records = 0;
+        for path in &args.data {
+            match load(path, &mut data) {
+                Ok(n) => records += n,
+                Err(e) => return fail(e),
+            }
+        }
+        if data.len() < 2 {
+            return fail(format!("{records} usable records: too few to train on"));
+        }
+        eprintln!(
+            "train: {} positions from {} file(s) ({} skipped) in {:.1}s; {arch}, {} epochs, \
+             batch {}, lr {}, lambda {}, {threads} threads",
+            data.len(),
+            args.data.len(),
+            data.skipped(),
+            start.elapsed().as_secs_f64(),
+            args.epochs,
+            args.batch,
+            args.lr,
+            args.lambda
+        );
+        let opts = TrainOptions {
+            epochs: args.epochs,
+            batch_size: args.batch as usize,
+            lr: args.lr,
+            lr_decay: args.lr_decay,
+            lambda: args.lambda,
+            seed: args.seed,
+            validation_share: args.validation,
+        };
+        let model = train(&data, &opts, report);
+        let net = match model.to_network() {
+            Ok(n) => n,
+            Err(e) => return fail(format!("making the network: {e}")),
+        };
+        let bytes = net.to_bytes();
+        if let Err(e) = write_file(&args.output, &bytes) {
+            return fail(format!("writing {}: {e}", args.output.display()));
+        }
+        eprintln!(
+            "train: wrote {} ({arch}, {} bytes) after {:.1}s",
+            args.output.display(),
+            bytes.len(),
+            start.elapsed().as_secs_f64()
+        );
+        ExitCode::SUCCESS
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_of_the_options() {
+        assert_eq!(share("0.25"), Ok(0.25));
+        assert!(share("1.5").is_err());
+        assert!(share("nan").is_err());
+        assert!(positive("0").is_err());
+        assert_eq!(positive("0.001"), Ok(0.001));
+    }
+
+    #[test]
+    fn bad_files_are_named() {
+        let dir = std::env::temp_dir().join(format!("tokin-train-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut data = Dataset::new(Architecture::Kp256);
+        let missing = dir.join("missing.bin");
+        assert!(
+            load(&missing, &mut data)
+                .unwrap_err()
+                .contains("missing.bin")
+        );
+        let cut = dir.join("cut.bin");
+        let rec = PsvRecord {
+            sfen: tokin_engine::Position::startpos().to_packed_sfen().unwrap(),
+            score: 10,
+            mv: 0,
+            game_ply: 1,
+            result: 0,
+        };
+        let mut bytes = rec.to_bytes().to_vec();
+        bytes.extend_from_slice(&[1, 2, 3]);
+        std::fs::write(&cut, &bytes).unwrap();
+        let e = load(&cut, &mut data).unwrap_err();
+        assert!(
+            e.contains("cut.bin") && e.contains("3 bytes into record 1"),
+            "{e}"
+        );
+        let junk = dir.join("junk.bin");
+        std::fs::write(&junk, [0xFFu8; 80]).unwrap();
+        let e = load(&junk, &mut data).unwrap_err();
+        assert!(e.contains("junk.bin") && e.contains("record 0"), "{e}");
+        std::fs::write(&junk, rec.to_bytes()).unwrap();
+        assert_eq!(load(&junk, &mut data), Ok(1));
+        assert_eq!(data.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
