@@ -533,22 +533,6 @@ fn bad_searchmoves_entries_are_named_and_the_rest_searched() {
 /// (a hash being zeroed) or hours (`go perft 7`) that a `quit` used to wait behind.
 const QUIT_WITHIN: Duration = Duration::from_secs(3);
 
-impl Engine {
-    /// Sends `quit` and waits for the process to end; false if it is still there after
-    /// `within`.
-    fn quit_within(mut self, within: Duration) -> bool {
-        self.send("quit");
-        let deadline = Instant::now() + within;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        false
-    }
-}
-
 /// `quit` is obeyed at once, also while the loop is busy with work that reads no input:
 /// a deep `go perft`, or the hash work of an `isready`.
 #[test]

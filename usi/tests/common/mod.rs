@@ -65,8 +65,13 @@ impl Engine {
 
     /// Sends `quit` and waits for the process to end.
     pub(crate) fn quit_and_wait(&mut self) -> bool {
+        self.quit_within(WAIT)
+    }
+
+    /// Sends `quit`; whether the process then ends within `within`.
+    pub(crate) fn quit_within(&mut self, within: Duration) -> bool {
         self.send("quit");
-        self.exits_within(WAIT)
+        self.exits_within(within)
     }
 
     /// Stops reading the engine's output and closes it, as a GUI that went away would: the
