@@ -121,13 +121,149 @@ impl Position {
 
     /// Whether the side to move has no legal move (it is mated, or in the rare positions where
     /// it has no move without being in check, stalemated, which also loses in shogi).
+    ///
+    /// Answered without generating or counting the moves: it stops at the first legal move
+    /// found (see [`has_legal_move`]).
     pub fn has_no_legal_move(&self) -> bool {
-        self.count_legal_moves() == 0
+        !has_legal_move(self)
     }
 
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
         self.in_check() && self.has_no_legal_move()
+    }
+}
+
+/// Whether `pos` has a legal move: the same answer as `count_legal_moves() > 0`, from the same
+/// rules as [`generate`] (every destination that the generator would hand over yields at least
+/// one move), but stopping at the first one found.
+///
+/// In check (what the mate search asks after each candidate check), the cheapest and most
+/// common answers come first: a capture of the checker, then a king step, then an
+/// interposition by a drop and by a move. Out of check: a king step, a move of each piece,
+/// a drop.
+pub fn has_legal_move(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let Some(k) = pos.king_square(us) else {
+        return any_unchecked_move(pos, None);
+    };
+    let checkers = pos.checkers();
+    let Some(checker) = checkers.first() else {
+        return king_can_step(pos, k) || any_unchecked_move(pos, Some(k));
+    };
+    if checkers.has_more_than_one() {
+        return king_can_step(pos, k);
+    }
+    // A piece that can reach `to` may go there unless it is pinned and `to` leaves its pin
+    // line. A piece on no line through the king cannot be pinned: most answer without the
+    // pinned set, which is worked out only when needed.
+    let mut pinned = None;
+    let mut can_go = |movers: Bitboard, to: Square| {
+        movers.into_iter().any(|from| {
+            let line = attacks::line(k, from);
+            line.is_empty()
+                || line.contains(to)
+                || !pinned
+                    .get_or_insert_with(|| pos.pinned(us, occ))
+                    .contains(from)
+        })
+    };
+    if can_go(pos.attackers_to(us, checker, occ).without(k), checker) {
+        return true;
+    }
+    if king_can_step(pos, k) {
+        return true;
+    }
+    let between = attacks::between(k, checker);
+    if between.is_empty() {
+        return false;
+    }
+    if !pos.hand(us).is_empty() && any_drop(pos, between) {
+        return true;
+    }
+    between
+        .into_iter()
+        .any(|to| can_go(pos.attackers_to(us, to, occ).without(k), to))
+}
+
+/// Whether the king of the side to move, on `ksq`, has a square to step to.
+#[inline]
+fn king_can_step(pos: &Position, ksq: Square) -> bool {
+    let us = pos.side_to_move();
+    let occ = pos.occupied().without(ksq);
+    attacks::king(ksq)
+        .and_not(pos.pieces(us))
+        .into_iter()
+        .any(|to| !pos.is_attacked_by(!us, to, occ))
+}
+
+/// Out of check: whether the side to move has a legal move other than a king step (`ksq` is
+/// its king, if it has one).
+fn any_unchecked_move(pos: &Position, ksq: Option<Square>) -> bool {
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let own = pos.pieces(us);
+    let target = !own;
+    let pinned = pos.pinned(us, occ);
+    let pieces = match ksq {
+        Some(k) => own.without(k),
+        None => own,
+    };
+    for from in pieces {
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        let mut dests = attacks::piece(us, p.kind, from, occ) & target;
+        if let Some(k) = ksq
+            && pinned.contains(from)
+        {
+            dests &= attacks::line(k, from);
+        }
+        if dests.is_any() {
+            return true;
+        }
+    }
+    !pos.hand(us).is_empty() && any_drop(pos, !occ)
+}
+
+/// Whether the side to move has a legal drop on one of the empty squares `empty`.
+#[inline]
+fn any_drop(pos: &Position, empty: Bitboard) -> bool {
+    let us = pos.side_to_move();
+    let hand = pos.hand(us);
+    if empty.is_empty() {
+        return false;
+    }
+    if [
+        HandPiece::Silver,
+        HandPiece::Gold,
+        HandPiece::Bishop,
+        HandPiece::Rook,
+    ]
+    .into_iter()
+    .any(|piece| hand.has(piece))
+    {
+        return true;
+    }
+    if hand.has(HandPiece::Lance) && empty.and_not(last_rank(us)).is_any() {
+        return true;
+    }
+    if hand.has(HandPiece::Knight) && empty.and_not(last_two_ranks(us)).is_any() {
+        return true;
+    }
+    if !hand.has(HandPiece::Pawn) {
+        return false;
+    }
+    let dests = empty.and_not(last_rank(us)).and_not(pawn_files(pos, us));
+    // The one square where a pawn drop gives check; it is illegal if it mates.
+    match pos
+        .king_square(!us)
+        .and_then(|k| attacks::pawn(!us, k).first())
+        .filter(|&sq| dests.contains(sq))
+    {
+        Some(sq) => dests.without(sq).is_any() || !is_pawn_drop_mate(pos, sq),
+        None => dests.is_any(),
     }
 }
 
@@ -477,4 +613,167 @@ pub fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{Pick, random_game_positions};
+    use crate::{Color, Position};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `has_no_legal_move` against the generator, on `pos` and on every position reached
+    /// from it by a checking move (where the early exits in check are taken). Returns how
+    /// many of those had no legal move.
+    fn check_against_generator(pos: &Position) -> usize {
+        let mut mated = 0;
+        let list = pos.legal_moves();
+        assert_eq!(
+            pos.has_no_legal_move(),
+            list.is_empty(),
+            "{}",
+            pos.to_sfen()
+        );
+        for &mv in &list {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if child.in_check() {
+                let none = child.legal_moves().is_empty();
+                assert_eq!(child.has_no_legal_move(), none, "{}", child.to_sfen());
+                mated += usize::from(none);
+            }
+        }
+        mated
+    }
+
+    #[test]
+    fn has_no_legal_move_agrees_with_the_generator_in_games() {
+        let mut mated = 0;
+        for (seed, pick) in [(1, Pick::PreferCaptures), (2, Pick::Uniform)] {
+            random_game_positions(seed, 60, 250, pick, |pos, _| {
+                mated += check_against_generator(pos);
+            });
+        }
+        assert!(mated > 50, "only {mated} mates");
+    }
+
+    /// A random position with both sets of pieces, many of them in hand, and the pieces on
+    /// the board scattered anywhere or crowded round one spot (some promoted). To reach the
+    /// rare ways out of check and of stalemate, the side to move often holds few pieces, or
+    /// pieces of one kind only in hand, and now and then has no king. `None` when the SFEN
+    /// breaks a rule (two pawns on a file, a dead piece, the side not to move in check).
+    fn scattered(rng: &mut StdRng) -> Option<Position> {
+        const SET: &str = "RBGGSSNNLLPPPPPPPPP";
+        let mut board = [const { None::<String> }; 81];
+        let mut hands = [String::new(), String::new()];
+        let on_board = rng.random_range(0.0..0.5);
+        let side = if rng.random_bool(0.5) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        // How likely a piece is the mover's, and the one kind it may hold (if restricted).
+        let mine = if rng.random_bool(0.5) { 0.5 } else { 0.15 };
+        let only = rng
+            .random_bool(0.3)
+            .then(|| SET.as_bytes()[rng.random_range(0..SET.len())] as char);
+        let (cf, cr) = (rng.random_range(0..9i32), rng.random_range(0..9i32));
+        let crowd = rng.random_bool(0.5);
+        let empty_square = |board: &[Option<String>; 81], rng: &mut StdRng| {
+            for _ in 0..50 {
+                let sq = if crowd {
+                    let f = (cf + rng.random_range(-2..=2)).clamp(0, 8);
+                    let r = (cr + rng.random_range(-2..=2)).clamp(0, 8);
+                    (f * 9 + r) as usize
+                } else {
+                    rng.random_range(0..81)
+                };
+                if board[sq].is_none() {
+                    return sq;
+                }
+            }
+            (0..81).find(|&sq| board[sq].is_none()).unwrap_or(0)
+        };
+        for (i, king) in ["K", "k"].into_iter().enumerate() {
+            let color = if i == 0 { Color::Black } else { Color::White };
+            if color == side && rng.random_bool(0.05) {
+                continue;
+            }
+            let sq = empty_square(&board, rng);
+            board[sq] = Some(king.to_string());
+        }
+        for c in SET.chars().chain(SET.chars()) {
+            let mut black = rng.random_bool(mine) == (side == Color::Black);
+            if rng.random_bool(on_board) {
+                let sq = empty_square(&board, rng);
+                let mut s = String::new();
+                if "RBSNLP".contains(c) && rng.random_bool(0.3) {
+                    s.push('+');
+                }
+                s.push(if black { c } else { c.to_ascii_lowercase() });
+                board[sq] = Some(s);
+            } else {
+                if only.is_some_and(|o| o != c) {
+                    black = side == Color::White;
+                }
+                hands[usize::from(!black)].push(if black { c } else { c.to_ascii_lowercase() });
+            }
+        }
+        let mut sfen = String::new();
+        for rank in 0..9 {
+            let mut empty = 0;
+            for file in (0..9).rev() {
+                match &board[file * 9 + rank] {
+                    Some(p) => {
+                        if empty > 0 {
+                            sfen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        sfen.push_str(p);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                sfen.push_str(&empty.to_string());
+            }
+            if rank < 8 {
+                sfen.push('/');
+            }
+        }
+        let mut hand = String::new();
+        for (h, letters) in hands.iter().zip(["RBGSNLP", "rbgsnlp"]) {
+            for c in letters.chars() {
+                match h.matches(c).count() {
+                    0 => {}
+                    1 => hand.push(c),
+                    n => hand.push_str(&format!("{n}{c}")),
+                }
+            }
+        }
+        sfen.push_str(match side {
+            Color::Black => " b ",
+            Color::White => " w ",
+        });
+        sfen.push_str(if hand.is_empty() { "-" } else { &hand });
+        sfen.push_str(" 1");
+        Position::from_sfen_relaxed(&sfen).ok()
+    }
+
+    #[test]
+    fn has_no_legal_move_agrees_with_the_generator_with_full_hands() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let (mut tried, mut mated) = (0, 0);
+        for _ in 0..100_000 {
+            let Some(pos) = scattered(&mut rng) else {
+                continue;
+            };
+            tried += 1;
+            mated += check_against_generator(&pos);
+        }
+        assert!(
+            tried > 3000 && mated > 20,
+            "{tried} positions, {mated} mates"
+        );
+    }
 }

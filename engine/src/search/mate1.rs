@@ -37,7 +37,15 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
             continue;
         }
         let kind = piece.kind();
-        let from_here = attacks::piece(them, kind, ksq, occ) & !occ;
+        let from_here = match piece {
+            HandPiece::Rook => attacks::rook(ksq, occ),
+            HandPiece::Bishop => attacks::bishop(ksq, occ),
+            HandPiece::Gold => attacks::gold(them, ksq),
+            HandPiece::Silver => attacks::silver(them, ksq),
+            HandPiece::Knight => attacks::knight(them, ksq),
+            HandPiece::Lance => attacks::lance(them, ksq, occ),
+            HandPiece::Pawn => attacks::pawn(them, ksq),
+        } & !occ;
         // Golds and silvers check only from next to the king; knights jump, and ranging
         // pieces may check from afar (a mate when nothing can be put in between).
         let targets = match kind {
@@ -46,7 +54,10 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
         };
         for to in targets {
             let mv = Move::drop(piece, to);
-            if passes(pos, kind, to, &mut open, occ, ksq, None) && proves(pos, mv) {
+            if passes(pos, kind, to, &mut open, occ, ksq, None)
+                && !taken(pos, to, occ.with(to), ksq, None)
+                && proves(pos, mv)
+            {
                 return Some(mv);
             }
         }
@@ -81,6 +92,7 @@ pub(crate) fn mate_in_one(pos: &Position) -> Option<Move> {
                 // `from` holds one of our pieces and `to` does not: two different squares.
                 let mv = Move::normal(from, to, promote);
                 if passes(pos, kind, to, &mut open, occ, ksq, Some(from))
+                    && !taken(pos, to, occ.with(to).without(from), ksq, Some(from))
                     && pos.is_legal(mv).is_ok()
                     && proves(pos, mv)
                 {
@@ -188,8 +200,42 @@ fn empty_board_reach(color: Color, kind: PieceKind, sq: Square) -> (Bitboard, bo
         PieceKind::Rook => (attacks::rook_empty(sq), true),
         PieceKind::Horse => (attacks::bishop_empty(sq) | attacks::king(sq), true),
         PieceKind::Dragon => (attacks::rook_empty(sq) | attacks::king(sq), true),
-        _ => (attacks::piece(color, kind, sq, Bitboard::EMPTY), false),
+        PieceKind::Pawn => (attacks::pawn(color, sq), false),
+        PieceKind::Knight => (attacks::knight(color, sq), false),
+        PieceKind::Silver => (attacks::silver(color, sq), false),
+        PieceKind::King => (attacks::king(sq), false),
+        // Gold and the promoted small pieces.
+        _ => (attacks::gold(color, sq), false),
     }
+}
+
+/// Whether a piece of the side to move other than the one on `from` attacks `to`, with
+/// `after` occupied: `(attackers_to(us, to, after) & after).without(from)`, but with the
+/// stepping pieces asked first and a ranging attack computed only when a ranging piece
+/// stands on an empty-board line through `to` (as in `Position::is_attacked_by`).
+#[inline]
+fn guarded_without(pos: &Position, to: Square, after: Bitboard, from: Square) -> bool {
+    let us = pos.side_to_move();
+    let them = !us;
+    let ours = pos.pieces(us).without(from);
+    let steppers = (attacks::pawn(them, to) & pos.pieces_of(us, PieceKind::Pawn))
+        | (attacks::knight(them, to) & pos.pieces_of(us, PieceKind::Knight))
+        | (attacks::silver(them, to) & pos.pieces_of(us, PieceKind::Silver))
+        | (attacks::gold(them, to) & pos.gold_likes())
+        | (attacks::king(to) & pos.king_likes());
+    if (steppers & ours).is_any() {
+        return true;
+    }
+    let lances = attacks::lance_empty(them, to) & pos.pieces_of(us, PieceKind::Lance) & ours;
+    if lances.is_any() && (attacks::lance(them, to, after) & lances).is_any() {
+        return true;
+    }
+    let bishops = attacks::bishop_empty(to) & pos.bishop_likes() & ours;
+    if bishops.is_any() && (attacks::bishop(to, after) & bishops).is_any() {
+        return true;
+    }
+    let rooks = attacks::rook_empty(to) & pos.rook_likes() & ours;
+    rooks.is_any() && (attacks::rook(to, after) & rooks).is_any()
 }
 
 /// The cheap necessary test: the piece of `kind` on `to` checks, the king cannot take it,
@@ -220,9 +266,7 @@ fn passes(
     if attacks::king(ksq).contains(to) {
         // The king takes the checker unless another of our pieces guards the square.
         let guarded = match from {
-            Some(f) => (pos.attackers_to(us, to, after) & after)
-                .without(f)
-                .is_any(),
+            Some(f) => guarded_without(pos, to, after, f),
             // A drop leaves every piece where it was, and the square it fills blocks no
             // line to itself: the cheaper question answers it.
             None => pos.is_attacked_by(us, to, after),
@@ -241,6 +285,83 @@ fn passes(
     }
     let reach = attacks::piece(us, kind, to, after.without(ksq));
     reach.contains(ksq) && (left & !reach).is_empty()
+}
+
+/// Whether the checker that [`passes`] let through, put on `to` (dropped, or moved from
+/// `from`), can be taken by a piece other than the king: then the check is no mate, and the
+/// move need not be played to find out. `after` is the occupancy after the move.
+///
+/// Exact as far as it answers yes: the move must give a single check (a discovered check
+/// as well can only be answered by the king: then this says no), and the taker must be free
+/// to go (see [`maybe_pinned`]).
+#[inline]
+fn taken(pos: &Position, to: Square, after: Bitboard, ksq: Square, from: Option<Square>) -> bool {
+    let us = pos.side_to_move();
+    let them = !us;
+    if let Some(f) = from {
+        let line = attacks::line(ksq, f);
+        if line.is_any() {
+            let sliders = (attacks::rook(ksq, after) & pos.rook_likes())
+                | (attacks::bishop(ksq, after) & pos.bishop_likes())
+                | (attacks::lance(them, ksq, after) & pos.pieces_of(us, PieceKind::Lance));
+            if (sliders & pos.pieces(us).without(f) & line).is_any() {
+                return false;
+            }
+        }
+    }
+    let free = |d: Square| {
+        let line = attacks::line(ksq, d);
+        line.is_empty() || line.contains(to) || !maybe_pinned(pos, ksq, d, after)
+    };
+    // The stepping takers first; a ranging one is looked for only when one stands on an
+    // empty-board line through `to` (as in `Position::is_attacked_by`).
+    let theirs = pos.pieces(them);
+    let steppers = ((attacks::pawn(us, to) & pos.pieces_of(them, PieceKind::Pawn))
+        | (attacks::knight(us, to) & pos.pieces_of(them, PieceKind::Knight))
+        | (attacks::silver(us, to) & pos.pieces_of(them, PieceKind::Silver))
+        | (attacks::gold(us, to) & pos.gold_likes() & theirs)
+        | (attacks::king(to) & pos.king_likes() & theirs))
+        .without(ksq);
+    if steppers.into_iter().any(free) {
+        return true;
+    }
+    let mut ranging = Bitboard::EMPTY;
+    let lances = attacks::lance_empty(us, to) & pos.pieces_of(them, PieceKind::Lance);
+    if lances.is_any() {
+        ranging |= attacks::lance(us, to, after) & lances;
+    }
+    let bishops = attacks::bishop_empty(to) & pos.bishop_likes() & theirs;
+    if bishops.is_any() {
+        ranging |= attacks::bishop(to, after) & bishops;
+    }
+    let rooks = attacks::rook_empty(to) & pos.rook_likes() & theirs;
+    if rooks.is_any() {
+        ranging |= attacks::rook(to, after) & rooks;
+    }
+    ranging.into_iter().any(free)
+}
+
+/// Whether the opponent's piece on `d`, on a line through its king on `ksq`, may be pinned
+/// after the move that leaves `after` occupied: whether the first piece beyond `d` on that
+/// line, seen from the king, is one of ours that pins along it (as in `Position::pinned`).
+///
+/// A superset of the pins after the move, asked of the position before it: our pieces after
+/// the move are the same but for the one moved, which pins nothing (it checks, so nothing
+/// stands between it and the king), while the one that left its square can only add pins
+/// here.
+#[inline]
+fn maybe_pinned(pos: &Position, ksq: Square, d: Square, after: Bitboard) -> bool {
+    let us = pos.side_to_move();
+    let ours = pos.pieces(us);
+    let occ = after.without(d);
+    let snipers = if attacks::rook_empty(ksq).contains(d) {
+        attacks::rook(ksq, occ)
+            & ((pos.rook_likes() & ours)
+                | (attacks::lance_empty(!us, ksq) & pos.pieces_of(us, PieceKind::Lance)))
+    } else {
+        attacks::bishop(ksq, occ) & pos.bishop_likes() & ours
+    };
+    (snipers & attacks::line(ksq, d)).is_any()
 }
 
 /// Plays `mv` and checks that the opponent has no legal reply.
@@ -285,6 +406,56 @@ mod tests {
             m.starts_with("R*") && m.ends_with('a') && m != "R*2a",
             "{m}"
         );
+    }
+
+    /// The shortcuts that spare playing a candidate are exact: `taken` says yes only when
+    /// the checked side has a legal reply, `guarded_without` and `empty_board_reach` answer
+    /// as the plain attack sets do. So `mate_in_one` returns what it did without them.
+    #[test]
+    fn shortcuts_are_exact_on_random_positions() {
+        use crate::testing::{Pick, random_game_positions};
+        let (mut asked, mut taken_yes) = (0, 0);
+        for (seed, pick) in [(21, Pick::PreferCaptures), (22, Pick::Uniform)] {
+            random_game_positions(seed, 150, 200, pick, |pos, _| {
+                let us = pos.side_to_move();
+                let occ = pos.occupied();
+                for kind in PieceKind::ALL {
+                    for sq in crate::Square::ALL {
+                        let (wide, ranging) = empty_board_reach(us, kind, sq);
+                        if !ranging {
+                            assert_eq!(wide, attacks::piece(us, kind, sq, Bitboard::EMPTY));
+                        }
+                    }
+                }
+                let Some(ksq) = pos.king_square(!us) else {
+                    return;
+                };
+                for mv in pos.legal_moves() {
+                    let to = mv.to();
+                    let from = mv.from();
+                    let after = match from {
+                        Some(f) => occ.with(to).without(f),
+                        None => occ.with(to),
+                    };
+                    if let Some(f) = from {
+                        let want = (pos.attackers_to(us, to, after) & after).without(f);
+                        assert_eq!(guarded_without(pos, to, after, f), want.is_any());
+                    }
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv);
+                    // `taken` is asked of moves whose piece itself gives check.
+                    if !child.checkers().contains(to) {
+                        continue;
+                    }
+                    asked += 1;
+                    if taken(pos, to, after, ksq, from) {
+                        taken_yes += 1;
+                        assert!(!child.legal_moves().is_empty(), "{} {mv}", pos.to_sfen());
+                    }
+                }
+            });
+        }
+        assert!(asked > 5000 && taken_yes > 1000, "{asked} {taken_yes}");
     }
 
     #[test]
