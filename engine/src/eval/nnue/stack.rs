@@ -191,9 +191,11 @@ mod tests {
     }
 
     /// Sums brought up to date lazily, over several moves, across null moves and king
-    /// moves, and after siblings, always equal the sums from scratch.
+    /// moves, and after siblings, always equal the sums from scratch: from positions of
+    /// random games, and from every handicap start.
     #[test]
     fn lazy_sums_equal_sums_from_scratch() {
+        use rand::SeedableRng;
         for arch in Architecture::ALL {
             let net = Network::random(arch, 9);
             random_game_positions(31, 4, 100, Pick::PreferCaptures, |root, rng| {
@@ -203,6 +205,12 @@ mod tests {
                 let mut stack = AccumulatorStack::new(&net, root, 8).unwrap();
                 walk(&mut stack, &net, root, 0, 5, rng);
             });
+            let mut rng = rand::rngs::StdRng::seed_from_u64(32);
+            for h in crate::Handicap::ALL {
+                let root = h.position();
+                let mut stack = AccumulatorStack::new(&net, &root, 8).unwrap();
+                walk(&mut stack, &net, &root, 0, 6, &mut rng);
+            }
         }
     }
 }
