@@ -1,9 +1,9 @@
 //! The e-mail board of correspondence shogi (seed 003), read as well as written, and the
 //! `email` record format: the moves above the board, as the seed says players send them.
 
+mod common;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use tokin_core::{Move, Position, Strictness};
 use tokin_notation::record::{self, Format, ReadOptions, RecordErrorKind, Start, diagram, email};
 
@@ -185,32 +185,14 @@ fn garbage_never_panics_and_errors_name_a_place() {
     let alphabet: Vec<char> = "| +-wbPLNSGBRK0123456789abcdefghi'*x=.:\n in hand:歩"
         .chars()
         .collect();
-    for i in 0..20_000 {
-        let mut s: Vec<char> = bases[i % bases.len()].chars().collect();
-        for _ in 0..rng.random_range(1..6) {
-            let at = rng.random_range(0..=s.len());
-            match rng.random_range(0..4) {
-                0 if at < s.len() => s[at] = *alphabet.choose(&mut rng).expect("alphabet"),
-                1 if at < s.len() => {
-                    s.remove(at);
-                }
-                2 => s.truncate(at),
-                _ => s.insert(at, *alphabet.choose(&mut rng).expect("alphabet")),
-            }
-        }
-        if i % 10 == 0 {
-            let len = rng.random_range(0..200);
-            s = (0..len)
-                .filter_map(|_| {
-                    if rng.random_bool(0.5) {
-                        alphabet.choose(&mut rng).copied()
-                    } else {
-                        char::from_u32(rng.random_range(0..0x3_0000))
-                    }
-                })
-                .collect();
-        }
-        let text: String = s.into_iter().collect();
+    let how = common::Damage {
+        alphabet: &alphabet,
+        max_edits: 5,
+        cut: true,
+        random_len: 200,
+    };
+    let bases: Vec<&str> = bases.iter().map(String::as_str).collect();
+    for text in common::damaged(&bases, &how, 20_000, &mut rng) {
         let lines = text.split('\n').count();
         for lenient in [false, true] {
             let opts = ReadOptions {

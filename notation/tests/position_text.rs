@@ -1,9 +1,10 @@
 //! FEEN and GNU Shogi EPD (seed 000): the seed's examples, round trips over random games from
 //! every start, errors naming the field and the character, and garbage that never panics.
 
+mod common;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use tokin_core::{Handicap, Position, Strictness};
 use tokin_notation::position_text::{
     PositionTextError, StartForm, TextField, TextFormat, epd, feen, read_start,
@@ -158,28 +159,13 @@ fn garbage_never_panics() {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w",
         "4k4/9/9/9/9/9/9/9/4K4[PPPb] b",
     ];
-    for i in 0..20_000 {
-        let base = bases[i % bases.len()];
-        let mut s: Vec<char> = base.chars().collect();
-        for _ in 0..rng.random_range(1..6) {
-            let at = rng.random_range(0..=s.len());
-            match rng.random_range(0..4) {
-                0 if at < s.len() => s[at] = *alphabet.choose(&mut rng).expect("alphabet"),
-                1 if at < s.len() => {
-                    s.remove(at);
-                }
-                2 => s.truncate(at),
-                _ => s.insert(at, *alphabet.choose(&mut rng).expect("alphabet")),
-            }
-        }
-        // Now and then, anything at all.
-        if i % 10 == 0 {
-            let len = rng.random_range(0..40);
-            s = (0..len)
-                .filter_map(|_| char::from_u32(rng.random_range(0..0x3_0000)))
-                .collect();
-        }
-        let text: String = s.into_iter().collect();
+    let how = common::Damage {
+        alphabet: &alphabet,
+        max_edits: 5,
+        cut: true,
+        random_len: 40,
+    };
+    for text in common::damaged(&bases, &how, 20_000, &mut rng) {
         for result in [
             feen::read(&text, Strictness::Relaxed),
             epd::read(&text, Strictness::Relaxed),

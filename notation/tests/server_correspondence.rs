@@ -1,9 +1,10 @@
 //! The network server's move syntax (seed 004) and the correspondence notation (seed 003):
 //! the seeds' own rules and examples, read and written.
 
+mod common;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use tokin_core::{Move, Position, Square};
 use tokin_notation::{
     CoordinateOrder, NotationError, Options, Style, parse_line, parse_move, write_line, write_move,
@@ -172,25 +173,13 @@ fn server_garbage_never_panics() {
         pos("8k/P8/9/9/9/9/9/4+R4/4K4 b P 1"),
     ];
     let bases = ["P7g-7f", "Bx2b+", "Pg7-f7", "P'5e", "+R5h-5b", "8h2b="];
-    for i in 0..20_000 {
-        let mut s: Vec<char> = bases[i % bases.len()].chars().collect();
-        for _ in 0..rng.random_range(1..4) {
-            let at = rng.random_range(0..=s.len());
-            match rng.random_range(0..3) {
-                0 if at < s.len() => s[at] = *alphabet.choose(&mut rng).expect("alphabet"),
-                1 if at < s.len() => {
-                    s.remove(at);
-                }
-                _ => s.insert(at, *alphabet.choose(&mut rng).expect("alphabet")),
-            }
-        }
-        if i % 10 == 0 {
-            let len = rng.random_range(0..12);
-            s = (0..len)
-                .filter_map(|_| char::from_u32(rng.random_range(0..0x3_0000)))
-                .collect();
-        }
-        let text: String = s.into_iter().collect();
+    let how = common::Damage {
+        alphabet: &alphabet,
+        max_edits: 3,
+        cut: false,
+        random_len: 12,
+    };
+    for text in common::damaged(&bases, &how, 20_000, &mut rng) {
         for p in &positions {
             for style in [Style::Server, Style::Correspondence] {
                 match parse_move(p, Some(Square::S53), &text, style) {

@@ -1,9 +1,9 @@
 //! The network server's handicap expressions (seed 004): presets, by piece, by square,
 //! placing, combinations, and errors that name the term.
 
+mod common;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{Rng, SeedableRng};
 use tokin_core::{Handicap, Strictness};
 use tokin_notation::position_text::{
     PositionTextError, StartForm, TextField, TextFormat, handicap, read_start,
@@ -132,25 +132,13 @@ fn garbage_never_panics() {
         "handicap=RBLL,bG5e",
         "10p,+R5e",
     ];
-    for i in 0..20_000 {
-        let mut s: Vec<char> = bases[i % bases.len()].chars().collect();
-        for _ in 0..rng.random_range(1..5) {
-            let at = rng.random_range(0..=s.len());
-            match rng.random_range(0..3) {
-                0 if at < s.len() => s[at] = *alphabet.choose(&mut rng).expect("alphabet"),
-                1 if at < s.len() => {
-                    s.remove(at);
-                }
-                _ => s.insert(at, *alphabet.choose(&mut rng).expect("alphabet")),
-            }
-        }
-        if i % 10 == 0 {
-            let len = rng.random_range(0..30);
-            s = (0..len)
-                .filter_map(|_| char::from_u32(rng.random_range(0..0x3_0000)))
-                .collect();
-        }
-        let text: String = s.into_iter().collect();
+    let how = common::Damage {
+        alphabet: &alphabet,
+        max_edits: 4,
+        cut: false,
+        random_len: 30,
+    };
+    for text in common::damaged(&bases, &how, 20_000, &mut rng) {
         match handicap::read(&text, Strictness::Relaxed) {
             Ok(p) => assert_eq!(p.key(), p.compute_key(), "{text}"),
             Err(PositionTextError::Syntax(e)) => {
