@@ -10,6 +10,9 @@ use tokin_engine::{EnteringKingRule, Strictness};
 /// memory available).
 pub const MAX_HASH_MB: u64 = 65536;
 
+/// The largest `RootMateNodes`: about 40 s of the solver, far more than a move's time.
+pub const MAX_ROOT_MATE_NODES: u64 = 10_000_000;
+
 /// The most search threads the engine accepts.
 pub const MAX_THREADS: u64 = 256;
 
@@ -65,6 +68,8 @@ pub struct Options {
     pub eval_dir: String,
     /// `FV_SCALE`: what the network's output is divided by (16 for most files).
     pub fv_scale: u64,
+    /// `RootMateNodes`: the mate solver's budget at the root before each search (0: off).
+    pub root_mate_nodes: u64,
 }
 
 impl Default for Options {
@@ -86,6 +91,7 @@ impl Default for Options {
             eval_file: String::new(),
             eval_dir: String::new(),
             fv_scale: 16,
+            root_mate_nodes: 0,
         }
     }
 }
@@ -261,6 +267,11 @@ impl Options {
             "option name FV_SCALE type spin default {} min 1 max 128",
             d.fv_scale
         )?;
+        writeln!(
+            out,
+            "option name RootMateNodes type spin default {} min 0 max {MAX_ROOT_MATE_NODES}",
+            d.root_mate_nodes
+        )?;
         Ok(())
     }
 
@@ -339,6 +350,8 @@ impl Options {
                 Ok(None)
             }
             "fv_scale" => spin(value, 1, 128).map(|v| v.apply(|v| self.fv_scale = v as u64)),
+            "rootmatenodes" => spin(value, 0, MAX_ROOT_MATE_NODES as i64)
+                .map(|v| v.apply(|v| self.root_mate_nodes = v as u64)),
             "usi_ownbook"
             | "networkdelay2"
             | "minimumthinkingtime"

@@ -767,6 +767,7 @@ impl Session {
             max_moves_to_draw: o.max_moves_to_draw.min(u64::from(u32::MAX)) as u32,
             searchmoves: self.root_moves(&go.searchmoves),
             evaluator: self.evaluator.clone(),
+            root_mate_nodes: o.root_mate_nodes,
         }
     }
 

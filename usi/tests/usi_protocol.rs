@@ -829,3 +829,32 @@ fn a_bad_evaluation_file_is_refused_with_one_line_and_the_engine_plays_on() {
         "{lines:?}"
     );
 }
+
+/// With `RootMateNodes`, a mate the solver proves within the budget is played at once, with
+/// its score and line, even by a search limited to depth 1 (which cannot see it); without
+/// it the same search finds no mate. The position: mate in 9 by cshogi's count (from
+/// tests/data/mate/positions.txt, a random game).
+#[test]
+fn root_mate_nodes_plays_a_mate_the_solver_proves() {
+    let sfen = "3g5/P3k2Lr/1p7/3+Br3g/2+B2P2p/4P1Pp1/3NLS2P/3K5/SNG1SG1NL b SNL9Pp 103";
+    let pos = Position::from_sfen(sfen).unwrap();
+    let mut e = Engine::start();
+    e.handshake();
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go depth 1");
+    let lines = e.until(is_best);
+    assert!(!lines.iter().any(|l| l.contains("score mate")), "{lines:?}");
+    e.send("setoption name RootMateNodes value 200000");
+    e.send("go depth 1");
+    let lines = e.until(is_best);
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    assert!(info.contains(" score mate "), "{info}");
+    let best = lines.last().unwrap();
+    assert_legal_bestmove(&pos, best);
+    let pv_first = info.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+    assert_eq!(best.split(' ').nth(1), Some(pv_first));
+}

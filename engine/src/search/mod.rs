@@ -66,6 +66,10 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// The evaluation the search uses (every thread shares one network).
     pub evaluator: Evaluator,
+    /// Before searching, the mate solver tries the root for this many nodes (0: not at
+    /// all); a mate it proves is played at once. Not with `searchmoves` or several PVs,
+    /// which ask for the search's lines.
+    pub root_mate_nodes: u64,
 }
 
 impl Default for Limits {
@@ -80,6 +84,7 @@ impl Default for Limits {
             max_moves_to_draw: 0,
             searchmoves: Vec::new(),
             evaluator: Evaluator::Handcrafted,
+            root_mate_nodes: 0,
         }
     }
 }
@@ -354,6 +359,9 @@ pub fn search_with_tables(
             nodes: 0,
         };
     }
+    if let Some(result) = root_mate(pos, limits, signals, observer) {
+        return result;
+    }
     tt.new_search();
     let threads = limits.threads.max(1);
     tables.per_thread.resize_with(threads, HistoryTables::new);
@@ -409,6 +417,53 @@ pub fn search_with_tables(
     });
     tables.per_thread = returned;
     result
+}
+
+/// The mate solver's answer at the root within [`Limits::root_mate_nodes`], as a search
+/// result (reported to `observer` as a one-line iteration), when it proves a mate that the
+/// game's move limit leaves time for.
+fn root_mate(
+    pos: &Position,
+    limits: &Limits,
+    signals: &Signals,
+    observer: &mut dyn SearchObserver,
+) -> Option<SearchResult> {
+    if limits.root_mate_nodes == 0 || limits.multipv > 1 || !limits.searchmoves.is_empty() {
+        return None;
+    }
+    let config = MateConfig {
+        hash_mib: 4,
+        max_nodes: Some(limits.root_mate_nodes),
+        max_ply: MAX_PLY as u16,
+    };
+    let report = solve_mate(pos, &config, signals, &mut NoObserver);
+    let MateResult::Mate(line) = report.result else {
+        return None;
+    };
+    let (&best, plies) = (line.first()?, line.len() as u32);
+    if limits.max_moves_to_draw > 0 && pos.move_number() + plies > limits.max_moves_to_draw + 1 {
+        return None;
+    }
+    let info = IterationInfo {
+        depth: plies,
+        seldepth: plies,
+        multipv: 1,
+        score: Score::Mate(plies as i32),
+        bound: Bound::Exact,
+        nodes: report.nodes,
+        time: signals.elapsed(),
+        hashfull: 0,
+        pv: line.clone(),
+    };
+    observer.iteration(&info);
+    Some(SearchResult {
+        outcome: SearchOutcome::Move {
+            best,
+            ponder: line.get(1).copied(),
+        },
+        info: Some(info),
+        nodes: report.nodes,
+    })
 }
 
 /// Total nodes from the per-thread counters.
