@@ -464,6 +464,7 @@ impl Session {
         // A new table comes empty: a clear asked for by `usinewgame` is done.
         self.clear_pending = false;
         let tt = Arc::new(tt);
+        populate_in_background(Arc::clone(&tt));
         self.tt = Some(Arc::clone(&tt));
         tt
     }
@@ -1040,6 +1041,19 @@ fn free_in_background(tt: Arc<TranspositionTable>) {
     let _ = std::thread::Builder::new()
         .name("free hash".into())
         .spawn(move || drop(tt));
+}
+
+/// Has the kernel back a new table's memory on a thread of its own, so that `readyok` does
+/// not wait for it and the first search does not stop for it either (unless it starts at
+/// once: then the two share the work).
+///
+/// It stops once the session has let go of the table (a new size, a new game's table): the
+/// thread's own reference would otherwise keep gigabytes alive, and being populated, beside
+/// their replacement.
+fn populate_in_background(tt: Arc<TranspositionTable>) {
+    let _ = std::thread::Builder::new()
+        .name("populate hash".into())
+        .spawn(move || tt.populate(|| Arc::strong_count(&tt) > 1));
 }
 
 /// Whether a line from the GUI is `quit`.
