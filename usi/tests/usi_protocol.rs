@@ -855,6 +855,12 @@ fn root_mate_nodes_plays_a_mate_the_solver_proves() {
     assert!(info.contains(" score mate "), "{info}");
     let best = lines.last().unwrap();
     assert_legal_bestmove(&pos, best);
-    let pv_first = info.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+    let pv_first = info
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
     assert_eq!(best.split(' ').nth(1), Some(pv_first));
 }
