@@ -38,20 +38,6 @@ const FORMATS: [Format; 7] = [
     Format::Email,
 ];
 
-/// Every move notation style.
-const STYLES: [Style; 10] = [
-    Style::Japanese,
-    Style::Kif,
-    Style::Csa,
-    Style::Hodges,
-    Style::Western,
-    Style::Hosking,
-    Style::Correspondence,
-    Style::Kitao,
-    Style::Usi,
-    Style::Server,
-];
-
 /// Numbers at the edges of the integer types a reader might keep them in.
 const NUMBERS: [&str; 16] = [
     "0",
@@ -128,7 +114,7 @@ struct Sample {
 
 /// Move text in every style, for `mv` in `pos`, with the writing options people vary.
 fn written(pos: &Position, last_to: Option<Square>, mv: Move, texts: &mut Vec<String>) {
-    for style in STYLES {
+    for style in Style::ALL {
         if let Ok(t) = write_move(pos, last_to, mv, style) {
             texts.push(t);
         }
@@ -187,7 +173,7 @@ fn samples() -> Vec<Sample> {
             texts.push(pos.to_sfen());
             written(&pos, last_to, mv, &mut texts);
             let next = &moves[i..moves.len().min(i + 8)];
-            for style in STYLES {
+            for style in Style::ALL {
                 if let Ok(l) = write_line(&pos, last_to, next, style, &Options::default()) {
                     texts.push(l);
                 }
@@ -447,7 +433,7 @@ fn run(corpus: &Corpus, input: &Input, strictness: Strictness) {
         }
         Input::Notation { sample, text } => {
             let s = &corpus.samples[*sample];
-            for style in STYLES {
+            for style in Style::ALL {
                 stage(style.name());
                 let _ = parse_move(&s.pos, s.last_to, text, style);
                 let _ = parse_move(&s.pos, None, text, style);

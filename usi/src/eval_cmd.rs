@@ -2,6 +2,7 @@
 //! the static evaluation of a position for the side to move, as the USI `eval` command
 //! prints it (`eval = N`), with the built-in evaluation or an NNUE evaluation file.
 
+use crate::command::Command;
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -52,18 +53,25 @@ pub fn evaluator(evalfile: Option<&std::path::Path>, fv_scale: i32) -> Result<Ev
     Ok(Evaluator::Nnue(Arc::new(net)))
 }
 
-/// A line of `--stdin`: `startpos [moves ...]`, `sfen S... [moves ...]` or a bare SFEN.
+/// A line of `--stdin`: a USI `position` command (read by the engine's own parser), or
+/// what follows `position`/`position sfen` in one.
 fn position_of_line(line: &str, strictness: Strictness) -> Result<Position, String> {
     let line = line.trim();
-    let line = line.strip_prefix("position ").unwrap_or(line).trim();
-    let line = line.strip_prefix("sfen ").unwrap_or(line).trim();
-    let (start, moves) = match line.split_once(" moves") {
-        Some((s, m)) => (s.trim(), m.split_whitespace().map(str::to_owned).collect()),
-        None => (line, Vec::new()),
+    let command = if line.starts_with("position") {
+        line.to_owned()
+    } else if line.starts_with("startpos") {
+        format!("position {line}")
+    } else {
+        format!("position sfen {line}")
     };
-    Position::from_usi_start(start, &moves, strictness)
-        .map(|(pos, _)| pos)
-        .map_err(|e| e.to_string())
+    match crate::command::parse(&command).map_err(|e| e.to_string())? {
+        Command::Position { start, moves } => {
+            Position::from_usi_start(start.as_str(), &moves, strictness)
+                .map(|(pos, _)| pos)
+                .map_err(|e| e.to_string())
+        }
+        _ => Err(format!("`{line}` is not a position")),
+    }
 }
 
 /// Runs `tokin eval`.

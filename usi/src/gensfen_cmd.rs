@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tokin_engine::learn::gensfen::{GensfenOptions, generate};
-use tokin_engine::learn::psv::{PsvRecord, RECORD_SIZE, read_records};
+use tokin_engine::learn::psv::{PsvRecord, RECORD_SIZE};
 
 /// Arguments of `tokin gensfen`.
 #[derive(Args, Debug)]
@@ -245,17 +245,6 @@ pub fn run(args: &GensfenArgs) -> ExitCode {
             args.output.display()
         )),
     }
-}
-
-/// The records of a training file, for `tokin gensfen` tests and tools.
-///
-/// # Errors
-/// The file's first fault.
-pub fn read_file(path: &Path) -> Result<Vec<PsvRecord>, String> {
-    let f = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    read_records(f)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -44,7 +44,8 @@ fn eval_and_bench_take_an_evaluation_file() {
         format!("eval = {want}\n")
     );
 
-    // Many on standard input, as USI `position` lines.
+    // Many on standard input, as USI `position` lines, every other one without the
+    // `position` (and `sfen`) words.
     let mut child = Command::new(tokin)
         .args(["eval", "--stdin", "--evalfile", evalfile])
         .stdin(Stdio::piped())
@@ -52,7 +53,13 @@ fn eval_and_bench_take_an_evaluation_file() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    for (_, line) in &rows {
+    for (i, (_, line)) in rows.iter().enumerate() {
+        let line = if i % 2 == 0 {
+            line
+        } else {
+            let rest = line.strip_prefix("position ").unwrap();
+            rest.strip_prefix("sfen ").unwrap_or(rest)
+        };
         writeln!(stdin, "{line}").unwrap();
     }
     drop(stdin);
