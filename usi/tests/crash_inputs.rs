@@ -1,11 +1,11 @@
 //! Inputs that once aborted the `tokin` binary (release builds abort on a panic): each must
 //! now end with exit status 2 (bad input) and a message naming what is wrong, or simply work.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use common::Engine;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::mpsc::channel;
-use std::time::Duration;
+use std::process::{Command, Output};
 
 fn tokin(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tokin"))
@@ -152,40 +152,15 @@ fn perft_of_a_position_with_more_than_600_moves() {
     assert_eq!(stdout(&o).lines().count(), 604, "603 moves and the total");
 }
 
-/// Lines for the USI engine on standard input; returns its output once `until` appears (or
-/// the engine ends), then quits it.
+/// Lines for the USI engine on standard input; returns its output up to the first line
+/// that starts with `until`, then quits it.
 fn usi_session(lines: &[&str], until: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start tokin");
-    let out = child.stdout.take().expect("stdout");
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdin = child.stdin.take().expect("stdin");
+    let mut e = Engine::start();
     for l in lines {
-        writeln!(stdin, "{l}").expect("write to tokin");
+        e.send(l);
     }
-    stdin.flush().expect("flush");
-    let mut seen = Vec::new();
-    while let Ok(line) = rx.recv_timeout(Duration::from_secs(60)) {
-        let done = line.starts_with(until);
-        seen.push(line);
-        if done {
-            break;
-        }
-    }
-    let _ = writeln!(stdin, "quit");
-    drop(stdin);
-    let _ = child.wait();
+    let seen = e.until(|l| l.starts_with(until));
+    e.quit_and_wait();
     seen
 }
 

@@ -722,10 +722,7 @@ fn an_evaluation_file_is_loaded_at_isready_and_used() {
                 .any(|l| l.starts_with("info string EvalFile") && l.contains("kp_256x2-32-32")),
             "{lines:?}"
         );
-        e.send(&position);
-        e.send("eval");
-        let lines = e.until(|l| l.starts_with("eval = "));
-        assert_eq!(lines.last().unwrap(), &format!("eval = {expected}"));
+        assert_eq!(eval_of(&mut e, &position), format!("eval = {expected}"));
         e.send("position startpos moves 7g7f");
         e.send("go depth 4");
         let lines = e.until(is_best);
@@ -736,17 +733,28 @@ fn an_evaluation_file_is_loaded_at_isready_and_used() {
         e.send("setoption name EvalFile value <empty>");
         e.send("setoption name EvalDir value <empty>");
         e.sync();
-        e.send("position startpos");
-        e.send("eval");
-        let lines = e.until(|l| l.starts_with("eval = "));
         assert_eq!(
-            lines.last().unwrap(),
-            &format!(
-                "eval = {}",
-                tokin_engine::eval::evaluate(&Position::startpos())
-            )
+            eval_of(&mut e, "position startpos"),
+            builtin_startpos_eval()
         );
     }
+}
+
+/// The engine's `eval` line for `position` (a USI `position` command).
+fn eval_of(e: &mut Engine, position: &str) -> String {
+    e.send(position);
+    e.send("eval");
+    e.until(|l| l.starts_with("eval = "))
+        .pop()
+        .unwrap_or_default()
+}
+
+/// The `eval` line of the start position under the built-in evaluation.
+fn builtin_startpos_eval() -> String {
+    format!(
+        "eval = {}",
+        tokin_engine::eval::evaluate(&Position::startpos())
+    )
 }
 
 /// Every kind of file that is not a usable network is refused with one line naming the file
@@ -804,15 +812,9 @@ fn a_bad_evaluation_file_is_refused_with_one_line_and_the_engine_plays_on() {
             "{name}: {}",
             errors[0]
         );
-        e.send("position startpos");
-        e.send("eval");
-        let lines = e.until(|l| l.starts_with("eval = "));
         assert_eq!(
-            lines.last().unwrap(),
-            &format!(
-                "eval = {}",
-                tokin_engine::eval::evaluate(&Position::startpos())
-            ),
+            eval_of(&mut e, "position startpos"),
+            builtin_startpos_eval(),
             "{name}"
         );
         e.send("go depth 3");
