@@ -75,11 +75,22 @@ fn say(out: &Output, line: impl Into<String>) {
 /// instead, so that `isready` answers at once whatever the size.
 const CLEAR_IN_PLACE_MB: usize = 1024;
 
+/// How long `isready` may spend having a new hash table's memory backed with huge pages:
+/// what it backs in that time searches faster, and the rest is left on ordinary pages,
+/// which searches fault in without stopping (see [`TranspositionTable::back`]). 64 MB takes
+/// a few milliseconds; a table of gigabytes gets part of its memory backed.
+const ISREADY_BACKING: Duration = Duration::from_millis(250);
+
 /// How long `quit` waits for the loop to end by itself (stopping a search lets it write
 /// its `bestmove`) before the process exits regardless: the loop may be busy with work
 /// that does not look at the input (`go perft`, `bench`, a hash being cleared), and a GUI
 /// expects the engine gone at once.
 pub const QUIT_GRACE: Duration = Duration::from_millis(50);
+
+/// Set by the input thread when it reads `quit`, for work that should end early rather than
+/// run into [`QUIT_GRACE`]: `isready` backing a new hash table stops, so that its `readyok`
+/// still comes before the process ends.
+static QUIT_SEEN: AtomicBool = AtomicBool::new(false);
 
 /// How often an empty line goes out while `isready` is busy (making or clearing a hash of
 /// many gigabytes): some GUIs give up on an engine that stays silent for long after
@@ -421,8 +432,11 @@ impl Session {
     /// Nothing here takes long, whatever the size: a new table is memory the kernel hands
     /// out zeroed, so nothing is written, and the old one is given back on a thread of its
     /// own. A table of more than [`CLEAR_IN_PLACE_MB`] is emptied the same way, by a new
-    /// one; a smaller one is written over, which keeps the pages it already has.
-    fn ensure_tt(&mut self, clear: bool) -> Arc<TranspositionTable> {
+    /// one; a smaller one is written over, which keeps the pages it already has. A new
+    /// table's memory is backed with huge pages for at most `backing` (see
+    /// [`TranspositionTable::back`]): [`ISREADY_BACKING`] at `isready`, none when a `go`
+    /// makes the table, whose clock is already running.
+    fn ensure_tt(&mut self, clear: bool, backing: Duration) -> Arc<TranspositionTable> {
         let mut want = self.options.hash_mb as usize;
         // The table in use counts as available: it is given back when replaced.
         let held = self.tt.as_ref().map_or(0, |tt| tt.size_mb());
@@ -463,8 +477,9 @@ impl Session {
         };
         // A new table comes empty: a clear asked for by `usinewgame` is done.
         self.clear_pending = false;
+        let deadline = Instant::now() + backing;
+        tt.back(|| Instant::now() < deadline && !QUIT_SEEN.load(Ordering::Relaxed));
         let tt = Arc::new(tt);
-        populate_in_background(Arc::clone(&tt));
         self.tt = Some(Arc::clone(&tt));
         tt
     }
@@ -555,7 +570,7 @@ impl Session {
                     let out = Arc::clone(&self.out);
                     with_keep_alive(&out, KEEP_ALIVE, || {
                         self.ensure_evaluator();
-                        self.ensure_tt(self.clear_pending);
+                        self.ensure_tt(self.clear_pending, ISREADY_BACKING);
                     });
                 }
                 say(&self.out, "readyok");
@@ -732,7 +747,7 @@ impl Session {
                 .unwrap_or_else(PoisonError::into_inner)
                 .clear();
         }
-        let tt = self.ensure_tt(false);
+        let tt = self.ensure_tt(false, Duration::ZERO);
         let limits = self.search_limits(go);
         self.set_clock(go, signals);
         SearchJob {
@@ -1043,19 +1058,6 @@ fn free_in_background(tt: Arc<TranspositionTable>) {
         .spawn(move || drop(tt));
 }
 
-/// Has the kernel back a new table's memory on a thread of its own, so that `readyok` does
-/// not wait for it and the first search does not stop for it either (unless it starts at
-/// once: then the two share the work).
-///
-/// It stops once the session has let go of the table (a new size, a new game's table): the
-/// thread's own reference would otherwise keep gigabytes alive, and being populated, beside
-/// their replacement.
-fn populate_in_background(tt: Arc<TranspositionTable>) {
-    let _ = std::thread::Builder::new()
-        .name("populate hash".into())
-        .spawn(move || tt.populate(|| Arc::strong_count(&tt) > 1));
-}
-
 /// Whether a line from the GUI is `quit`.
 fn is_quit(line: &[u8]) -> bool {
     line.split(u8::is_ascii_whitespace)
@@ -1122,6 +1124,9 @@ pub fn run_stdio() {
                     }
                     Ok(_) => {
                         let quit = is_quit(&buf);
+                        if quit {
+                            QUIT_SEEN.store(true, Ordering::Relaxed);
+                        }
                         let line = String::from_utf8_lossy(&buf).into_owned();
                         if reader_tx.send(Event::Line(line)).is_err() {
                             return;

@@ -155,39 +155,61 @@ impl Slab {
     }
 }
 
-/// How much of a table one populating request covers: 32 MiB, a few milliseconds of the
-/// kernel's work (16 huge pages).
-const POPULATE_CHUNK: usize = 32 << 20;
+/// How much of a table one backing request covers: 8 MiB (four huge pages), short enough
+/// that the time budget is checked often even on a loaded machine.
+const BACKING_CHUNK: usize = 8 << 20;
 
 impl Slab {
-    /// Asks the kernel to back every page of the entries now, writable, without writing
-    /// anything: the first searches on a new table then do not stop to have its pages found
-    /// and zeroed (about 100 ms for 64 MB of huge pages). Safe while other threads use the
-    /// entries, since their contents are not touched; a kernel without the request (before
-    /// Linux 5.14) refuses it, which only leaves the pages to be faulted in as before.
+    /// Has the kernel back the entries with huge pages now, without writing them, for as
+    /// long as `deadline` allows, and gives up huge pages for whatever is left.
     ///
-    /// Done in pieces of [`POPULATE_CHUNK`], asking `go_on` before each: one call on a
-    /// table of gigabytes takes seconds, and neither a process that is quitting nor a table
-    /// that has been replaced should wait for it.
+    /// Why both: a search that touches a huge page the kernel has not yet backed waits
+    /// while the kernel finds and zeroes 2 MiB (compacting memory for it if need be). On a
+    /// loaded machine that stopped the first searches on a new 1 GB table for 100-800 ms
+    /// past a 75 ms limit, with or without a thread backing the table beside the search.
+    /// Ordinary pages are found and zeroed 4 KiB at a time, too quickly to matter. So what
+    /// is backed before `readyok` keeps its huge pages, and the rest becomes ordinary.
+    ///
+    /// `go_on` is asked before each piece of [`BACKING_CHUNK`] (the caller's deadline, and
+    /// whether the process is quitting). Returns how many bytes were backed. A kernel
+    /// without the request (before Linux 5.14) refuses it: then nothing is backed and the
+    /// whole table takes ordinary pages.
     #[allow(unsafe_code)]
-    fn populate(&self, go_on: impl Fn() -> bool) {
-        let per_chunk = POPULATE_CHUNK / std::mem::size_of::<Entry>();
+    fn back(&self, go_on: impl Fn() -> bool) -> usize {
+        let per_chunk = BACKING_CHUNK / std::mem::size_of::<Entry>();
+        let mut backed = 0;
         for chunk in self.chunks(per_chunk) {
-            if !go_on() {
-                return;
-            }
+            let bytes = std::mem::size_of_val(chunk);
             #[cfg(target_os = "linux")]
-            // SAFETY: advice about memory this slab owns: a run of its entries.
-            unsafe {
-                libc::madvise(
-                    chunk.as_ptr().cast_mut().cast(),
-                    std::mem::size_of_val(chunk),
-                    libc::MADV_POPULATE_WRITE,
-                );
+            {
+                let ok = go_on()
+                    // SAFETY: advice about memory this slab owns: a run of its entries.
+                    && unsafe {
+                        libc::madvise(
+                            chunk.as_ptr().cast_mut().cast(),
+                            bytes,
+                            libc::MADV_POPULATE_WRITE,
+                        )
+                    } == 0;
+                if !ok {
+                    let rest = self.len * std::mem::size_of::<Entry>() - backed;
+                    // SAFETY: advice about memory this slab owns: its entries from the
+                    // first one not backed to the end. Harmless if refused.
+                    unsafe {
+                        libc::madvise(
+                            chunk.as_ptr().cast_mut().cast(),
+                            rest,
+                            libc::MADV_NOHUGEPAGE,
+                        );
+                    }
+                    return backed;
+                }
             }
             #[cfg(not(target_os = "linux"))]
-            let _ = chunk;
+            let _ = &go_on;
+            backed += bytes;
         }
+        backed
     }
 }
 
@@ -238,13 +260,12 @@ impl TranspositionTable {
         })
     }
 
-    /// Has the kernel back the table's memory now (see `Slab::populate`): for a thread of its
-    /// own after a new table is made, so that neither `readyok` nor the first search waits
-    /// for it. Writes nothing, so a search may use the table meanwhile.
-    /// `go_on` is asked before each piece of 32 MiB; once it says no, the rest is left to be
-    /// faulted in as the searches touch it.
-    pub fn populate(&self, go_on: impl Fn() -> bool) {
-        self.entries.populate(go_on);
+    /// Has the kernel back the table's memory with huge pages while `go_on` says so (asked
+    /// every 8 MiB: a deadline, say) and leaves the rest on ordinary pages (see
+    /// `Slab::back`): called once on a new table, before any search uses it. Returns how
+    /// many bytes were backed.
+    pub fn back(&self, go_on: impl Fn() -> bool) -> usize {
+        self.entries.back(go_on)
     }
 
     /// The table's size in megabytes, rounded down.
@@ -401,10 +422,11 @@ impl TranspositionTable {
 mod tests {
     use super::*;
 
-    /// Populating changes no entry, and stops when asked: entries stored before are still
-    /// found after, and `go_on` is asked once per 32 MiB until it says no.
+    /// Backing changes no entry, and stops when told: entries stored before are still found
+    /// after; backing to the end covers the whole table (on Linux 5.14 and later) and
+    /// stopping at once backs nothing, while the table still works on ordinary pages.
     #[test]
-    fn populate_keeps_the_entries_and_stops_when_asked() {
+    fn backing_keeps_the_entries_and_keeps_to_its_budget() {
         let tt = TranspositionTable::new(100);
         let keys: Vec<u64> = (1..200u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
@@ -412,21 +434,15 @@ mod tests {
         for &k in &keys {
             tt.store(k, None, 5, 0, 7, TtBound::Exact);
         }
-        let asked = std::cell::Cell::new(0);
-        tt.populate(|| {
-            asked.set(asked.get() + 1);
-            true
-        });
-        assert_eq!(asked.get(), 4, "100 MB is four pieces of 32 MiB");
+        let backed = tt.back(|| true);
+        assert!(backed == 0 || backed == 100 << 20, "backed {backed} bytes");
         for &k in &keys {
             assert!(tt.probe(k).is_some(), "entry {k:#x} lost");
         }
-        let asked = std::cell::Cell::new(0);
-        tt.populate(|| {
-            asked.set(asked.get() + 1);
-            asked.get() < 2
-        });
-        assert_eq!(asked.get(), 2);
+        let fresh = TranspositionTable::new(100);
+        assert_eq!(fresh.back(|| false), 0);
+        fresh.store(keys[0], None, 5, 0, 7, TtBound::Exact);
+        assert!(fresh.probe(keys[0]).is_some());
     }
 
     /// The table starts on a huge-page boundary, so each bucket is one cache line; a size
