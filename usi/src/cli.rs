@@ -63,7 +63,7 @@ pub struct BenchArgs {
 /// The help of `--strictness`, the one policy for positions that every subcommand reading a
 /// position or a record offers (the USI engine's `PositionStrictness` option is the same).
 pub const STRICTNESS_HELP: &str = "Which positions are accepted: game (both kings, no more \
-pieces than a set), problem (as game, but the side to move may have no king, as in tsume) or \
+pieces than a set), problem (as game, but one side may have no king, as the attacker in tsume) or \
 relaxed (anything the rules can play, such as more pieces than a set)";
 
 /// The message for a position that `--sfen` and `--moves` do not make, naming the flag at

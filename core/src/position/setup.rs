@@ -30,8 +30,10 @@ fn relaxed_limit(k: PieceKind) -> u32 {
 pub enum Kings {
     /// Both sides have exactly one king: a game position.
     Both,
-    /// A mating problem (詰将棋, *tsume*): the side not to move (the defender) has one king and
-    /// the side to move may have none.
+    /// A mating problem (詰将棋, *tsume*): the attacker may have no king, the defender has
+    /// one. The attacker is usually to move, but a position reached by playing from the
+    /// problem has the defender to move, and must read back as well: so one side, either,
+    /// may lack its king, never both (then the side not to move is the one said to lack it).
     Tsume,
 }
 
@@ -249,7 +251,7 @@ impl Setup {
             }
             let needed = match kings {
                 Kings::Both => true,
-                Kings::Tsume => c != self.side,
+                Kings::Tsume => c != self.side && king_count[self.side.index()] == 0,
             };
             if needed && king_count[c.index()] == 0 {
                 return Err(PositionError::MissingKing { color: c });

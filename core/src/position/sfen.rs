@@ -440,7 +440,7 @@ impl Position {
         Position::from_sfen_with(sfen, Strictness::Game)
     }
 
-    /// Reads a mating-problem (詰将棋, *tsume*) SFEN: the side to move may have no king.
+    /// Reads a mating-problem (詰将棋, *tsume*) SFEN: one side (the attacker) may have no king.
     ///
     /// # Errors
     /// As [`Position::from_sfen`].
@@ -448,7 +448,7 @@ impl Position {
         Position::from_sfen_with(sfen, Strictness::Problem)
     }
 
-    /// Reads an SFEN under relaxed rules: the side to move may have no king (as in
+    /// Reads an SFEN under relaxed rules: one side may have no king (as in
     /// [`Position::from_tsume_sfen`]) and a kind may have more pieces than a set holds, up to
     /// what a hand can record ([`Hand::capacity`]). Published perft suites use such
     /// positions. Every other rule still holds.
@@ -535,6 +535,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p.to_sfen(), START);
+    }
+
+    /// A position reached by playing from a mating problem (the defender to move, the attacker
+    /// without a king) reads back from its own SFEN, as the problem does; a position with no
+    /// king at all does not. Fuzzing found the first refused.
+    #[test]
+    fn positions_played_from_a_problem_read_back() {
+        let tsume = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+        let mut p = Position::from_tsume_sfen(tsume).unwrap();
+        p.play(crate::Move::from_usi("G*1a").unwrap()).unwrap();
+        let played = p.to_sfen();
+        assert_eq!(played, "4k3G/9/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2");
+        for strictness in [Strictness::Problem, Strictness::Relaxed] {
+            assert_eq!(
+                Position::from_sfen_with(&played, strictness)
+                    .unwrap()
+                    .to_sfen(),
+                played
+            );
+        }
+        assert!(Position::from_sfen(&played).is_err());
+        let kingless = "9/9/4P4/9/9/9/9/9/9 w G2r2b3g4s4n4l17p 2";
+        let err = Position::from_sfen_relaxed(kingless).unwrap_err();
+        assert_eq!(err.to_string(), "illegal sfen position: black has no king");
     }
 
     fn syntax(s: &str) -> SfenSyntaxError {

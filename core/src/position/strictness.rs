@@ -35,8 +35,9 @@ pub enum Strictness {
     /// A game position: both kings, and no more pieces of a kind than a set holds.
     Game,
     /// A problem position (詰将棋, *tsume*, and other composed problems): as a game, but the
-    /// side to move (the attacker) may have no king and a side may have two unpromoted pawns
-    /// on a file, as some problem diagrams show.
+    /// attacker may have no king (one side, to move or not, as positions reached while solving
+    /// have either) and a side may have two unpromoted pawns on a file, as some problem
+    /// diagrams show.
     Problem,
     /// Anything the rules can play: as a problem, and a kind may have more pieces than a set
     /// holds, up to what a hand can record ([`Hand::capacity`](crate::Hand::capacity)).
