@@ -55,7 +55,15 @@ fn random_line(rng: &mut StdRng, pos: &Position, depth: usize, max_len: usize) -
         if depth < 2 && !first_of_variation && rng.random_bool(0.08) {
             for _ in 0..rng.random_range(1..=2) {
                 let var = random_line(rng, &pos, depth + 1, 6);
-                if !var.moves.is_empty() {
+                // An alternative that starts with the move it replaces, or with another
+                // alternative's move, is no alternative: readers join it to that line.
+                let first = var.moves.first().map(|n| n.mv);
+                let repeated = first == Some(mv)
+                    || node
+                        .variations
+                        .iter()
+                        .any(|v| v.moves.first().map(|n| n.mv) == first);
+                if first.is_some() && !repeated {
                     node.variations.push(var);
                 }
             }

@@ -336,22 +336,10 @@ impl<'a> Reader<'a> {
                     "no piece that can move to {to} fits the direction words"
                 )));
             }
-            // Some writers give only the side (`左`) where the rules add the movement
-            // (`左上`): a piece that the movement alone names (`寄`) is not the one meant.
-            let d = pat.dirs;
-            if set.len() > 1 && (d.right || d.left) && !(d.up || d.down || d.side || d.straight) {
-                let not_by_movement = |m: &Move| {
-                    m.from().is_some_and(|from| {
-                        !matches!(
-                            crate::japanese::direction_words(pos, from, to),
-                            "上" | "引" | "寄"
-                        )
-                    })
-                };
-                if set.iter().any(not_by_movement) {
-                    set.retain(not_by_movement);
-                }
-            }
+            // A side word alone (`左`) where the rules add the movement (`左寄`, because
+            // another piece on that side moves differently) fits more than one piece: the
+            // text does not say which, so it is refused below with the candidates named
+            // rather than read as one of them.
         }
         match pat.promote {
             Some(p) => {

@@ -1,12 +1,13 @@
 //! The move text of a KIF record: `７六歩(77)`, `同　歩(33)`, `５五角打`, `２二角成(88)`.
 //!
 //! KIF always gives the origin in parentheses (file and rank digits) and always marks
-//! drops with 打; it writes `同　` with a full-width space, and a move that does not promote
-//! has no mark at all. Reading accepts everything the Japanese reader does, with `(77)`.
+//! drops with 打; it writes `同　` with a full-width space, and a move that could promote and
+//! does not without a mark unless [`Options::declined_promotion`] asks for 不成. Reading
+//! accepts everything the Japanese reader does, with `(77)`.
 
-use crate::common::moved_kind;
+use crate::common::{moved_kind, promotion_possible};
 use crate::japanese::{piece_kanji, push_square};
-use crate::{NotationError, Options, Style};
+use crate::{DeclinedPromotion, NotationError, Options, Style};
 use tokin_core::{Move, Position, Square};
 
 /// Writes `mv` (legal in `pos`) as KIF move text.
@@ -31,6 +32,10 @@ pub(crate) fn write(
         Some(from) => {
             if mv.is_promotion() {
                 out.push('成');
+            } else if opts.declined_promotion == DeclinedPromotion::Marked
+                && promotion_possible(pos, mv)
+            {
+                out.push_str("不成");
             }
             out.push('(');
             out.push(char::from(b'0' + from.file().number()));

@@ -44,8 +44,8 @@ mod western;
 pub use error::NotationError;
 pub use line::{parse_line, pv_line, write_line};
 pub use style::{
-    CoordinateOrder, DragonGlyph, DropMark, KingGlyph, Numbering, Options, PieceGlyphs, SideMarks,
-    SquareNames, Style, UnknownStyle,
+    CoordinateOrder, DeclinedPromotion, DragonGlyph, DropMark, KingGlyph, Numbering, Options,
+    PieceGlyphs, SideMarks, SquareNames, Style, UnknownStyle,
 };
 
 use tokin_core::{Move, Position, Square};

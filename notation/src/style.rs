@@ -196,6 +196,23 @@ pub struct Options {
     pub squares: SquareNames,
     /// The order of the coordinates in [`Style::Server`] moves.
     pub server_order: CoordinateOrder,
+    /// Whether KIF move text marks a move that could promote and does not with 不成; the
+    /// record writer and the KIF style follow this one option.
+    pub declined_promotion: DeclinedPromotion,
+}
+
+/// How KIF move text writes a move that could promote and does not.
+///
+/// Readers take both forms (tokin's among them); some take only the unmarked one: tsshogi,
+/// which ShogiHome reads KIF with, stops reading at `２三銀不成(34)`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum DeclinedPromotion {
+    /// Without a mark: `２三銀(34)` (the origin already says which piece moved, and every
+    /// reader takes it).
+    #[default]
+    Unmarked,
+    /// With 不成: `２三銀不成(34)`, as KI2 writes it.
+    Marked,
 }
 
 /// The symbols of pieces, 成, 不成 and 同 in the Japanese style.

@@ -252,9 +252,10 @@ fn errors_say_what_is_wrong() {
 }
 
 #[test]
-fn side_without_the_movement_still_reads() {
-    // Golds on 6b, 6c and 4c: the rules write ５二金左上 for 6c (6b is also on the left),
-    // some writers only ５二金左; 6b is ５二金寄, so 左 alone cannot mean it.
+fn a_side_without_the_movement_it_needs_is_ambiguous() {
+    // Golds on 6b, 6c and 4c: the rules write ５二金左上 for 6c (6b is also on the left).
+    // ５二金左 fits both golds on the left, so it is refused with both named, rather than
+    // guessed to mean the one whose movement alone does not name it.
     let p = pos("8k/3G5/3G1G3/9/9/9/9/9/K8 b - 1");
     assert_eq!(
         write_move(&p, None, mv("6c5b"), Style::Japanese).unwrap(),
@@ -264,9 +265,14 @@ fn side_without_the_movement_still_reads() {
         &p,
         None,
         Style::Japanese,
-        &["５二金左上", "５二金左", "５二金上左"],
+        &["５二金左上", "５二金上左"],
         "6c5b",
     );
+    let NotationError::Ambiguous { candidates, .. } = err(&p, None, "５二金左", Style::Japanese)
+    else {
+        panic!("５二金左 should be ambiguous")
+    };
+    assert_eq!(candidates, ["☗５二金寄", "☗５二金左上"]);
     reads(
         &p,
         None,

@@ -6,7 +6,8 @@
 //! standard output; several inputs, or a directory, are converted in parallel into `-o DIR`
 //! (or next to each input, each file written named on standard error), one output file per
 //! input. What the target format cannot hold (comments in USI lines, say) is reported on
-//! standard error, as are the problems skipped by `--lenient`. `.kif` and `.ki2` files are
+//! standard error, as are the problems skipped by `--lenient` and the oddities read past in
+//! any mode (an unknown CSA key, a game ended by an illegal move). `.kif` and `.ki2` files are
 //! written in Shift_JIS (the encoding programs expect for those extensions), everything else
 //! in UTF-8.
 //!
@@ -138,7 +139,10 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
             };
         }
     };
-    let skipped = !parsed.warnings.is_empty();
+    // Warnings are what `--lenient` skipped, and in any mode the oddities a reader read past
+    // (an unknown CSA key, kept; a game ended by an illegal move); only the first kind can
+    // leave a file with nothing read.
+    let skipped = args.lenient && !parsed.warnings.is_empty();
     // A problem diagram's start may break a rule of the game: converted, with a warning.
     for r in &parsed.records {
         for why in r.start.position().game_rule_breaks() {
@@ -148,7 +152,8 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
         }
     }
     for w in parsed.warnings {
-        messages.push(format!("warning: {} (skipped)", w.in_file(name.clone())));
+        let what = if args.lenient { " (skipped)" } else { "" };
+        messages.push(format!("warning: {}{what}", w.in_file(name.clone())));
     }
     // `--lenient` keeps what can be read; a file of which nothing could be (no move, no
     // start position of its own, and every line that said something skipped) holds no
@@ -238,7 +243,14 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
 fn write_by_rename(path: &Path, data: &[u8]) -> std::io::Result<()> {
     let file_name = path.file_name().unwrap_or_default().to_string_lossy();
     let tmp = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
-    let written = std::fs::write(&tmp, data).and_then(|()| std::fs::rename(&tmp, path));
+    // The data reaches the disk before the rename makes it the file's content, so that a
+    // crash just after the rename cannot leave an empty file where the old one was.
+    let written = std::fs::File::create(&tmp)
+        .and_then(|mut f| {
+            f.write_all(data)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }

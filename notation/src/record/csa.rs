@@ -26,7 +26,9 @@ use crate::{NotationError, Style, write_move};
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::time::Duration;
-use tokin_core::{Color, File, Handicap, Move, Piece, PieceKind, Position, Rank, Setup, Square};
+use tokin_core::{
+    Color, File, Handicap, IllegalMove, Move, Piece, PieceKind, Position, Rank, Setup, Square,
+};
 
 /// The `$` keys of CSA V3.0 besides those [`HeaderKey`] names.
 pub const OTHER_KEYS: [&str; 6] = ["TIME", "TIME+", "TIME-", "MAX_MOVES", "JISHOGI", "NOTE"];
@@ -159,7 +161,13 @@ struct GameReader<'w> {
     stopped: bool,
     opts: ReadOptions,
     /// A problem passed over in lenient mode by the statement just read.
-    note: Option<RecordErrorKind>,
+    note: Vec<RecordErrorKind>,
+    /// The statement just read is a move that breaks a rule (the move, the rule, and the
+    /// error for it if the game goes on).
+    foul: Option<(Move, IllegalMove, RecordErrorKind)>,
+    /// A move that broke a rule, held until the next statement says whether the game went on
+    /// after it (the error) or ended there (the warning).
+    pending: Option<(RecordError, RecordError)>,
     warnings: &'w mut Vec<RecordError>,
 }
 
@@ -179,7 +187,9 @@ fn parse_game(
         ended: false,
         stopped: false,
         opts,
-        note: None,
+        note: Vec::new(),
+        foul: None,
+        pending: None,
         warnings,
     };
     for &(n, line) in lines {
@@ -211,8 +221,37 @@ fn parse_game(
             if st.trim().is_empty() {
                 continue;
             }
+            if let Some((error, _)) = &r.pending {
+                let t = st.trim_start();
+                if (t.starts_with('+') || t.starts_with('-')) && t.len() > 1 {
+                    // The game went on after the move: a broken file, not a foul.
+                    let e = error.clone();
+                    if r.opts.lenient {
+                        r.warnings.push(e);
+                        r.stopped = true;
+                        break;
+                    }
+                    return Err(e);
+                }
+                if t.starts_with('T') {
+                    continue; // the time the foul took
+                }
+                let ending = t.starts_with('%');
+                r.settle_foul();
+                if ending {
+                    continue; // the game's own ending for the foul
+                }
+            }
             let result = r.statement(st);
-            if let Some(note) = r.note.take() {
+            if let Some((mv, why, kind)) = r.foul.take() {
+                let ply = r.pos.as_ref().map_or(1, |p| p.move_number() as usize);
+                let at = |kind| RecordError::new(n, col, st.trim(), kind).at_ply(ply);
+                r.pending = Some((
+                    at(kind),
+                    at(RecordErrorKind::IllegalLastMove { mv, source: why }),
+                ));
+            }
+            for note in std::mem::take(&mut r.note) {
                 r.warnings.push(RecordError::new(n, col, st.trim(), note));
             }
             if let Err(e) = result {
@@ -247,6 +286,7 @@ fn parse_game(
             r.comment(&c[1..]);
         }
     }
+    r.settle_foul();
     if !r.stopped
         && let Err(e) = r.ensure_position()
     {
@@ -274,6 +314,15 @@ fn syntax<T>(reason: &'static str) -> Result<T, StErr> {
 }
 
 impl GameReader<'_> {
+    /// Ends the game with the foul its last move was, if it was one.
+    fn settle_foul(&mut self) {
+        if let Some((_, warning)) = self.pending.take() {
+            self.record.main.end = Some(Ending::new(EndKind::IllegalLoss));
+            self.ended = true;
+            self.warnings.push(warning);
+        }
+    }
+
     fn comment(&mut self, body: &str) {
         let Some(text) = body.strip_prefix('*') else {
             return; // plain comments are for people; programs skip them
@@ -318,7 +367,10 @@ impl GameReader<'_> {
             }
             '$' => {
                 if self.phase > Phase::Header {
-                    return syntax("game facts must come before the position");
+                    // Some writers put a fact after the position; it is still a fact.
+                    self.note.push(RecordErrorKind::syntax(
+                        "a game fact after the position (kept)",
+                    ));
                 }
                 let Some((k, v)) = st[1..].split_once(':') else {
                     return syntax("a fact is $KEY:value");
@@ -344,18 +396,14 @@ impl GameReader<'_> {
                     "TIME_LIMIT" => HeaderKey::TimeControl,
                     "OPENING" => HeaderKey::Opening,
                     other if OTHER_KEYS.contains(&other) => HeaderKey::Other(other.to_string()),
-                    other if self.opts.lenient => {
-                        self.note = Some(RecordErrorKind::UnknownHeaderKey {
+                    other => {
+                        // Programs and servers add keys of their own (`$RATING`, `$MOVE_TIME`,
+                        // ...): kept, and named in a warning.
+                        self.note.push(RecordErrorKind::UnknownHeaderKey {
                             key: other.to_string(),
                             kept: true,
                         });
                         HeaderKey::Other(other.to_string())
-                    }
-                    other => {
-                        return err(RecordErrorKind::UnknownHeaderKey {
-                            key: other.to_string(),
-                            kept: false,
-                        });
                     }
                 };
                 self.record.header.push((key, v.to_string()));
@@ -392,8 +440,20 @@ impl GameReader<'_> {
                 let Some(pos) = self.pos.as_mut() else {
                     return syntax("no position");
                 };
-                let mv = parse_move(pos, st)
-                    .map_err(|source| StErr(0, RecordErrorKind::Move { source }))?;
+                let mv = match parse_move(pos, st) {
+                    Ok(mv) => mv,
+                    Err(source) => {
+                        let kind = RecordErrorKind::Move { source };
+                        if let Some(mv) = csa_squares(pos, st)
+                            && let Err(why) = pos.is_legal(mv)
+                            && super::kif::is_foul(why)
+                        {
+                            self.foul = Some((mv, why, kind));
+                            return Ok(());
+                        }
+                        return err(kind);
+                    }
+                };
                 pos.play_unchecked(mv);
                 self.record.main.moves.push(Node::new(mv));
                 Ok(())
@@ -634,6 +694,22 @@ impl GameReader<'_> {
         self.phase = Phase::Moves;
         Ok(())
     }
+}
+
+/// The move a CSA move names by its squares (`+0055FU`, `-2233UM`), whether or not the
+/// rules allow it; `None` when the text names none.
+fn csa_squares(pos: &Position, st: &str) -> Option<Move> {
+    let st = st.trim();
+    let to = square_from_digits(st.get(3..5)?)?;
+    let kind = kind_from_code(st.get(5..7)?)?;
+    if st.get(1..3)? == "00" {
+        return Move::try_drop(kind, to).ok();
+    }
+    let from = square_from_digits(st.get(1..3)?)?;
+    let promote = pos
+        .piece_at(from)
+        .is_some_and(|p| p.kind != kind && !p.kind.is_promoted());
+    Move::try_normal(from, to, promote).ok()
 }
 
 fn piece_from_cell(cell: &str) -> Option<Piece> {

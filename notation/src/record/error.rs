@@ -227,6 +227,15 @@ pub enum RecordErrorKind {
         /// The rule it breaks.
         source: IllegalMove,
     },
+    /// A line whose last move breaks a rule (二歩, 打ち歩詰め, a king left in check, ...): a
+    /// game lost by that move (反則負け). The reader ends the line before it with
+    /// [`EndKind::IllegalLoss`](super::EndKind::IllegalLoss) and says so as a warning.
+    IllegalLastMove {
+        /// The move as the file gives it.
+        mv: Move,
+        /// The rule it breaks.
+        source: IllegalMove,
+    },
     /// A JKF move of the side that is not to move.
     WrongSide {
         /// The side to move.
@@ -313,6 +322,10 @@ impl fmt::Display for RecordErrorKind {
             }
             RecordErrorKind::Move { source } => write!(f, "{source}"),
             RecordErrorKind::IllegalMove { source, .. } => write!(f, "illegal move: {source}"),
+            RecordErrorKind::IllegalLastMove { mv, source } => write!(
+                f,
+                "the line ends with the illegal move {mv} ({source}), read as 反則負け"
+            ),
             RecordErrorKind::WrongSide { to_move } => write!(f, "it is {to_move}'s turn"),
             RecordErrorKind::NoPieceOnOrigin { piece } => {
                 write!(f, "no {piece} on the origin square")
@@ -330,6 +343,7 @@ impl std::error::Error for RecordErrorKind {
             RecordErrorKind::StartPosition { source } => Some(source),
             RecordErrorKind::Move { source } => Some(source),
             RecordErrorKind::IllegalMove { source, .. } => Some(source),
+            RecordErrorKind::IllegalLastMove { source, .. } => Some(source),
             _ => None,
         }
     }

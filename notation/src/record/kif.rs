@@ -31,7 +31,9 @@ use super::{
 use crate::{DropMark, Options, SideMarks, Style, parse_move, write_move_into};
 use std::fmt::Write as _;
 use std::time::Duration;
-use tokin_core::{Color, Handicap, Position, Setup, Square};
+use tokin_core::{
+    Color, File, Handicap, IllegalMove, Move, PieceKind, Position, Rank, Setup, Square,
+};
 
 /// Which of the two formats.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,7 +58,33 @@ pub fn parse_ki2(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
     Reader::new(Flavor::Ki2, opts).run(text)
 }
 
-const MARKS: [char; 4] = ['▲', '△', '☗', '☖'];
+/// Side marks: the usual triangles and shogi-piece signs, and the down-pointing triangles
+/// (`▽`, and `▼`) some programs write for the second player, whose pieces point down.
+const MARKS: [char; 6] = ['▲', '△', '☗', '☖', '▼', '▽'];
+
+/// Rules whose breaking ends a game (反則負け) rather than making a record unreadable: a move
+/// that breaks one of them as the last of its line is read as the end of the game.
+pub(super) fn is_foul(why: IllegalMove) -> bool {
+    matches!(
+        why,
+        IllegalMove::TwoPawns
+            | IllegalMove::PawnDropMate
+            | IllegalMove::LeavesKingInCheck
+            | IllegalMove::MustPromote
+            | IllegalMove::DropWithNoMove
+    )
+}
+
+/// A move that breaks a rule, held until the next line says whether its line goes on (then
+/// the file is broken there) or ends (then the game ended by that foul).
+struct Pending {
+    /// The number the move would have had.
+    ply: usize,
+    /// The error to report if more moves follow.
+    error: RecordError,
+    /// The warning to report if the line ends there.
+    warning: RecordError,
+}
 
 struct Reader {
     flavor: Flavor,
@@ -73,6 +101,12 @@ struct Reader {
     tree: Option<Tree>,
     stopped: bool,
     warnings: Vec<RecordError>,
+    /// Whether a numbered move line has been read (the first one fixes `ply_offset`).
+    seen_move: bool,
+    /// Whether a `変化` line came since the last move line.
+    announced: bool,
+    /// The line read last ended with a move that breaks a rule.
+    pending: Option<Pending>,
 }
 
 impl Reader {
@@ -89,6 +123,9 @@ impl Reader {
             tree: None,
             stopped: false,
             warnings: Vec::new(),
+            seen_move: false,
+            announced: false,
+            pending: None,
         }
     }
 
@@ -111,6 +148,7 @@ impl Reader {
         }
         let n = text.lines().count();
         self.start_moves(n)?;
+        self.settle_foul();
         let mut record = self.record;
         if let Some(tree) = self.tree {
             tree.finish(&mut record);
@@ -156,10 +194,30 @@ impl Reader {
             .ok_or_else(|| RecordError::new(n, 1, "", RecordErrorKind::syntax("no game")))
     }
 
+    /// Ends the line read last with the foul its last move was, if it was one.
+    fn settle_foul(&mut self) {
+        if let Some(p) = self.pending.take()
+            && let Some(tree) = self.tree.as_mut()
+        {
+            tree.end(Ending::new(EndKind::IllegalLoss));
+            self.warnings.push(p.warning);
+        }
+    }
+
+    /// An oddity the reader read past: a warning in every mode.
+    fn oddity(&mut self, n: usize, line: &str, text: &str, kind: RecordErrorKind) {
+        self.warnings
+            .push(RecordError::new(n, column_of(line, text), text, kind));
+    }
+
     fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
         let t = line.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\u{3000}');
         if t.is_empty() || t.starts_with('#') {
             return Ok(());
+        }
+        let numbered = t.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+        if !(self.flavor == Flavor::Kif && numbered) {
+            self.settle_foul();
         }
         if let Some(c) = t.strip_prefix('*') {
             let c = c.to_string();
@@ -192,9 +250,22 @@ impl Reader {
                 })?;
             let ply = ply.saturating_sub(self.ply_offset);
             let tree = self.tree(n)?;
-            return tree
-                .branch(ply)
-                .map_err(|kind| RecordError::new(n, column_of(line, t), t, kind));
+            let fell_back = tree
+                .branch_or_main(ply)
+                .map_err(|kind| RecordError::new(n, column_of(line, t), t, kind))?;
+            if fell_back {
+                self.oddity(
+                    n,
+                    line,
+                    t,
+                    RecordErrorKind::syntax(
+                        "the line read last has no such move: the variation branches from \
+                         the main line",
+                    ),
+                );
+            }
+            self.announced = true;
+            return Ok(());
         }
         if t.starts_with("まで") {
             if self.flavor == Flavor::Ki2 {
@@ -306,17 +377,6 @@ impl Reader {
         Ok(())
     }
 
-    fn move_error(
-        &self,
-        n: usize,
-        line: &str,
-        text: &str,
-        ply: usize,
-        kind: RecordErrorKind,
-    ) -> RecordError {
-        RecordError::new(n, column_of(line, text), text, kind).at_ply(ply)
-    }
-
     fn kif_move_line(&mut self, n: usize, line: &str, t: &str) -> Result<(), RecordError> {
         let digits_end = t
             .char_indices()
@@ -345,7 +405,7 @@ impl Reader {
             // order and on char boundaries.
             let inner = &rest[open + 1..rest.len() - 1];
             time = Some(parse_kif_time(inner).ok_or_else(|| {
-                self.move_error(
+                move_error(
                     n,
                     line,
                     inner,
@@ -358,16 +418,19 @@ impl Reader {
             rest = rest[..open].trim_end_matches([' ', '\t', '\u{3000}']);
         }
         let mv_text = rest.trim_start_matches(MARKS);
-        let first_move = self.tree(n)?.next_ply() == 1;
-        if first_move && number > 1 && self.setup.is_some() {
+        if !self.seen_move && number > 1 {
+            // A record taken from the middle of a game (or a diagram saved at move 40)
+            // numbers its first move 41.
             self.ply_offset = number - 1;
+            self.record.moves_before = number - 1;
         }
+        self.seen_move = true;
+        let announced = std::mem::replace(&mut self.announced, false);
         let offset = self.ply_offset;
-        let tree = self.tree(n)?;
-        // The offset may be `u32::MAX - 1` (a first move numbered `u32::MAX`), which overflows
-        // a 32-bit `usize` with the next move's number: saturate, and the number mismatches.
-        let expected = tree.next_ply().saturating_add(offset);
-        if number != expected {
+        let expected = self.tree(n)?.next_ply().saturating_add(offset);
+        // The number of the move in the record (from 1); a number before the record's
+        // first move is broken.
+        let Some(ply) = number.checked_sub(offset).filter(|&p| p >= 1) else {
             return Err(RecordError::new(
                 n,
                 column_of(line, number_text),
@@ -378,18 +441,9 @@ impl Reader {
                 },
             )
             .at_ply(number));
-        }
-        if tree.ended() {
-            return Err(self.move_error(
-                n,
-                line,
-                mv_text,
-                number,
-                RecordErrorKind::syntax("a move after the end of the line"),
-            ));
-        }
+        };
         if mv_text.is_empty() {
-            return Err(self.move_error(
+            return Err(move_error(
                 n,
                 line,
                 t,
@@ -397,21 +451,119 @@ impl Reader {
                 RecordErrorKind::syntax("missing move"),
             ));
         }
+        let ending = ending_word(mv_text);
+        if let Some(p) = self.pending.take() {
+            if ending.is_none() && ply == p.ply + 1 {
+                // The game went on after the move: not a foul that ended it, a broken file.
+                return Err(p.error);
+            }
+            let foul_ply = p.ply;
+            self.pending = Some(p);
+            self.settle_foul();
+            if ending.is_some() && ply == foul_ply + 1 {
+                // The file's own ending line for the foul (反則勝ち, 反則負け).
+                return Ok(());
+            }
+        }
         let tree = self.tree(n)?;
-        if let Some(kind) = EndKind::from_japanese(mv_text) {
+        let next = tree.next_ply();
+        if let (Some(_), Some(end_ply)) = (ending, tree.ending_ply())
+            && !announced
+            && ply >= end_ply
+        {
+            // A second ending line (`投了` and then `反則勝ち`, or an English word after the
+            // Japanese one): the first stands.
+            self.oddity(
+                n,
+                line,
+                mv_text,
+                RecordErrorKind::syntax("a second ending line: the first is kept"),
+            );
+            return Ok(());
+        }
+        if ply < next {
+            // The number goes back: a variation, which the number places even without a
+            // `変化` line before it (the number is what the Kakinoki programs go by).
+            let fell_back = tree
+                .branch_or_main(ply)
+                .map_err(|kind| move_error(n, line, number_text, number, kind))?;
+            if !announced || fell_back {
+                self.oddity(
+                    n,
+                    line,
+                    number_text,
+                    RecordErrorKind::syntax(
+                        "a move numbered back without a 変化 line before it starts a variation",
+                    ),
+                );
+            }
+        } else if ply > next {
+            // Numbers that skip: the move follows the one read last.
+            self.warnings.push(
+                RecordError::new(
+                    n,
+                    column_of(line, number_text),
+                    number_text,
+                    RecordErrorKind::MoveNumber {
+                        found: number,
+                        expected,
+                    },
+                )
+                .at_ply(number),
+            );
+        }
+        let tree = self.tree(n)?;
+        let ply = tree.next_ply().saturating_add(offset);
+        if tree.ended() {
+            return Err(move_error(
+                n,
+                line,
+                mv_text,
+                ply,
+                RecordErrorKind::syntax("a move after the end of the line"),
+            ));
+        }
+        if let Some(kind) = ending {
             tree.end(Ending::new(kind));
         } else {
             let pos = tree.position();
-            match parse_move(pos, tree.last_to(), mv_text, Style::Kif) {
-                Ok(mv) => tree.play(mv),
+            let last_to = tree.last_to();
+            match parse_move(pos, last_to, mv_text, Style::Kif) {
+                Ok(mv) => tree.play_or_follow(mv),
                 Err(source) => {
-                    return Err(self.move_error(
-                        n,
-                        line,
-                        mv_text,
-                        number,
-                        RecordErrorKind::Move { source },
-                    ));
+                    let foul = kif_squares(mv_text, last_to)
+                        .and_then(|mv| pos.is_legal(mv).err().map(|why| (mv, why)))
+                        .filter(|&(_, why)| is_foul(why));
+                    let error = move_error(n, line, mv_text, ply, RecordErrorKind::Move { source });
+                    if let Some((mv, why)) = foul {
+                        let warning = move_error(
+                            n,
+                            line,
+                            mv_text,
+                            ply,
+                            RecordErrorKind::IllegalLastMove { mv, source: why },
+                        );
+                        self.pending = Some(Pending {
+                            ply: ply - offset,
+                            error,
+                            warning,
+                        });
+                        return Ok(());
+                    }
+                    if !looks_like_a_move(mv_text) {
+                        // A word in the move column that is no ending tokin knows: a
+                        // program's own ending. Read past it, and say so.
+                        self.oddity(
+                            n,
+                            line,
+                            mv_text,
+                            RecordErrorKind::UnknownEnding {
+                                name: mv_text.to_string(),
+                            },
+                        );
+                        return Ok(());
+                    }
+                    return Err(error);
                 }
             }
         }
@@ -434,7 +586,7 @@ impl Reader {
             let tree = self.tree(n)?;
             let ply = tree.next_ply();
             if tree.ended() {
-                return Err(self.move_error(
+                return Err(move_error(
                     n,
                     line,
                     token,
@@ -442,15 +594,22 @@ impl Reader {
                     RecordErrorKind::syntax("a move after the end of the line"),
                 ));
             }
-            let body = token.trim_start_matches(MARKS);
-            if let Some(kind) = EndKind::from_japanese(body) {
+            if let Some(kind) = ending_word(token) {
                 tree.end(Ending::new(kind));
                 continue;
             }
-            match parse_move(tree.position(), tree.last_to(), token, Style::Japanese) {
-                Ok(mv) => tree.play(mv),
+            // The move reader knows the usual marks; the down-pointing ones are White's.
+            let marked: String = token
+                .chars()
+                .map(|c| match c {
+                    '▼' | '▽' => '△',
+                    c => c,
+                })
+                .collect();
+            match parse_move(tree.position(), tree.last_to(), &marked, Style::Japanese) {
+                Ok(mv) => tree.play_or_follow(mv),
                 Err(source) => {
-                    return Err(self.move_error(
+                    return Err(move_error(
                         n,
                         line,
                         token,
@@ -487,16 +646,22 @@ impl Reader {
                     best = Some(k);
                 }
             }
-            best.ok_or_else(|| {
-                RecordError::new(
-                    n,
-                    column_of(line, rest),
-                    rest,
-                    RecordErrorKind::UnknownEnding {
-                        name: rest.to_string(),
-                    },
-                )
-            })?
+            match best.or_else(|| ending_word(rest)) {
+                Some(k) => k,
+                None => {
+                    // A program's own words for the end: the moves stand, and the line says
+                    // nothing tokin can keep.
+                    self.oddity(
+                        n,
+                        line,
+                        rest,
+                        RecordErrorKind::UnknownEnding {
+                            name: rest.to_string(),
+                        },
+                    );
+                    return Ok(());
+                }
+            }
         };
         let tree = self.tree(n)?;
         if !tree.ended() {
@@ -504,6 +669,108 @@ impl Reader {
         }
         Ok(())
     }
+}
+
+fn move_error(n: usize, line: &str, text: &str, ply: usize, kind: RecordErrorKind) -> RecordError {
+    RecordError::new(n, column_of(line, text), text, kind).at_ply(ply)
+}
+
+/// The ending a KIF move column or a KI2 move names, in the spellings files use: the
+/// Japanese words with spaces inside or without, longer forms, and the English words some
+/// programs write.
+fn ending_word(text: &str) -> Option<EndKind> {
+    let word: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !MARKS.contains(c))
+        .collect();
+    if let Some(kind) = EndKind::from_japanese(&word) {
+        return Some(kind);
+    }
+    Some(match word.as_str() {
+        "投げ" | "投了図" => EndKind::Resign,
+        "千日手引き分け" | "千日手引分け" => EndKind::Repetition,
+        "持将棋引き分け" | "持将棋引分け" => EndKind::Impasse,
+        "入玉宣言" | "宣言勝ち" | "入玉宣言勝ち" => EndKind::EnteringKingWin,
+        "時間切れ負け" => EndKind::TimeUp,
+        "詰まし" | "詰め" => EndKind::Mate,
+        "不詰み" => EndKind::NoMate,
+        "引分" => EndKind::Draw,
+        _ => match word.to_ascii_lowercase().trim_end_matches('.') {
+            "resign" | "resigns" | "resigned" | "resignation" | "toryo" => EndKind::Resign,
+            "interrupt" | "interrupted" | "abort" | "aborted" | "suspended" | "chudan" => {
+                EndKind::Interrupt
+            }
+            "sennichite" | "repetition" | "fourfoldrepetition" => EndKind::Repetition,
+            "jishogi" | "impasse" => EndKind::Impasse,
+            "mate" | "checkmate" | "tsumi" => EndKind::Mate,
+            "nomate" | "fuzumi" => EndKind::NoMate,
+            "timeup" | "time-up" | "time_up" | "timeout" | "flagged" => EndKind::TimeUp,
+            "draw" | "hikiwake" => EndKind::Draw,
+            "illegalmove" | "illegal_move" | "foul" => EndKind::IllegalLoss,
+            "kachi" | "declaration" | "enteringking" | "nyugyoku" => EndKind::EnteringKingWin,
+            "maxmoves" | "max_moves" => EndKind::MaxMoves,
+            _ => return None,
+        },
+    })
+}
+
+/// Whether move-column text starts as a move does: a square (digits, or a digit and a
+/// kanji numeral) or 同. Anything else in the column is a word: an ending.
+fn looks_like_a_move(text: &str) -> bool {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some('同' | '仝') => true,
+        Some(c) => c.is_ascii_digit() || ('１'..='９').contains(&c),
+        None => false,
+    }
+}
+
+/// A file or rank digit: ASCII, full-width or a kanji numeral.
+fn digit_value(c: char) -> Option<u8> {
+    let d = match c {
+        '1'..='9' => c as u32 - '0' as u32,
+        '１'..='９' => c as u32 - '１' as u32 + 1,
+        _ => "一二三四五六七八九".chars().position(|k| k == c)? as u32 + 1,
+    };
+    u8::try_from(d).ok()
+}
+
+/// The move a KIF move text names by its squares (`２三歩打`, `５二金(61)`, `同　銀成(31)`),
+/// whether or not the rules allow it; `None` when the text names none.
+fn kif_squares(text: &str, last_to: Option<Square>) -> Option<Move> {
+    let chars: Vec<char> = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\u{3000}'))
+        .collect();
+    let (to, body) = match chars.first()? {
+        '同' | '仝' => (last_to?, chars.get(1..)?),
+        &f => {
+            let file = File::from_number(digit_value(f)?)?;
+            let rank = Rank::from_number(digit_value(*chars.get(1)?)?)?;
+            (Square::new(file, rank), chars.get(2..)?)
+        }
+    };
+    if let Some(open) = body.iter().position(|&c| c == '(') {
+        let file = File::from_number(digit_value(*body.get(open + 1)?)?)?;
+        let rank = Rank::from_number(digit_value(*body.get(open + 2)?)?)?;
+        let name: String = body.get(..open)?.iter().collect();
+        let promote = name.ends_with('成') && !name.ends_with("不成") && name.chars().count() > 1;
+        return Move::try_normal(Square::new(file, rank), to, promote).ok();
+    }
+    if body.last() != Some(&'打') {
+        return None;
+    }
+    let kind = match body.first()? {
+        '歩' => PieceKind::Pawn,
+        '香' => PieceKind::Lance,
+        '桂' => PieceKind::Knight,
+        '銀' => PieceKind::Silver,
+        '金' => PieceKind::Gold,
+        '角' => PieceKind::Bishop,
+        '飛' => PieceKind::Rook,
+        _ => return None,
+    };
+    Move::try_drop(kind, to).ok()
 }
 
 fn parse_hms(s: &str) -> Option<u64> {
@@ -623,21 +890,10 @@ fn ki2_options() -> Options {
     }
 }
 
-/// KIF move text with 不成 when the piece could have promoted and did not.
+/// KIF move text, written as the KIF style writes it ([`Options::declined_promotion`]).
 fn kif_move_text(pos: &Position, last_to: Option<Square>, mv: tokin_core::Move) -> String {
     let mut out = String::new();
-    if write_move_into(&mut out, pos, last_to, mv, Style::Kif, &kif_options()).is_err() {
-        return out;
-    }
-    if let Some(from) = mv.from()
-        && !mv.is_promotion()
-        && let Some(p) = pos.piece_at(from)
-        && p.kind.can_promote()
-        && (from.in_zone(p.color) || mv.to().in_zone(p.color))
-        && let Some(paren) = out.rfind('(')
-    {
-        out.insert_str(paren, "不成");
-    }
+    let _ = write_move_into(&mut out, pos, last_to, mv, Style::Kif, &kif_options());
     out
 }
 
@@ -663,7 +919,7 @@ pub fn write(record: &Record) -> Written {
         &mut s,
         &record.main,
         record.start.position(),
-        1,
+        record.moves_before.saturating_add(1),
         None,
         Default::default(),
         &mut losses,

@@ -96,6 +96,14 @@ pub enum Loss {
         /// The format written.
         format: Format,
     },
+    /// The format numbers moves from 1: the moves played before the record's start
+    /// ([`Record::moves_before`](super::Record::moves_before)) are not kept.
+    MoveNumbers {
+        /// The format written.
+        format: Format,
+        /// The moves before the start that were dropped.
+        moves_before: usize,
+    },
     /// The format holds one game per file; the games after the first were not written.
     Games {
         /// The format written.
@@ -123,6 +131,7 @@ impl Loss {
             | Loss::EndKind { format, .. }
             | Loss::VariationEndings { format }
             | Loss::EndingDetails { format }
+            | Loss::MoveNumbers { format, .. }
             | Loss::Games { format, .. } => *format,
         }
     }
@@ -180,6 +189,11 @@ impl fmt::Display for Loss {
             Loss::EndingDetails { .. } => write!(
                 f,
                 "{name} {holds} no comments, times or variations on a game's end"
+            ),
+            Loss::MoveNumbers { moves_before, .. } => write!(
+                f,
+                "{name} {holds} no start number: the first move is numbered 1, not {}",
+                moves_before + 1
             ),
             Loss::Games { left_out, .. } => write!(
                 f,

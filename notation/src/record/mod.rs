@@ -225,7 +225,10 @@ pub struct ReadOptions {
 pub struct Parsed {
     /// The games in the file (most formats hold one).
     pub records: Vec<Record>,
-    /// Problems skipped in lenient mode.
+    /// Problems skipped in lenient mode, and in every mode the oddities a reader read past:
+    /// an unknown CSA `$` key (kept), a KIF ending word it does not know, move numbers that
+    /// skip or go back without a `変化` line, a second ending line, a line that ends with a
+    /// move breaking a rule (read as 反則負け).
     pub warnings: Vec<RecordError>,
 }
 
@@ -256,6 +259,17 @@ pub fn parse(text: &str, format: Format, opts: ReadOptions) -> Result<Parsed, Re
 
 /// Writes one game.
 pub fn write(record: &Record, format: Format) -> Written {
+    let mut written = write_one(record, format);
+    if record.moves_before > 0 && format != Format::Kif {
+        written.losses.push(Loss::MoveNumbers {
+            format,
+            moves_before: record.moves_before,
+        });
+    }
+    written
+}
+
+fn write_one(record: &Record, format: Format) -> Written {
     match format {
         Format::Csa => csa::write(record),
         Format::Usi => usi::write(record),

@@ -408,6 +408,9 @@ pub struct Record {
     pub comments: Vec<String>,
     /// The game as played (本譜, *honpu*) with its variations.
     pub main: Line,
+    /// Moves played before the start: a record taken from move 41 of a game has 40 here,
+    /// numbers its first move 41, and KIF and KI2 write it so. 0 for a record of a whole game.
+    pub moves_before: usize,
 }
 
 /// One step of [`Record::walk`]: a node, the position before its move, and its place.

@@ -125,6 +125,30 @@ impl Tree {
         self.pos.play_unchecked(mv);
     }
 
+    /// Plays `mv`, or follows the move already read at this point when it is the same: a
+    /// variation that repeats the move it branches from (some writers start every variation
+    /// with the move of the line it leaves) adds nothing of its own.
+    pub(crate) fn play_or_follow(&mut self, mv: Move) {
+        let same = self.nodes[self.cur]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].mv == Some(mv));
+        match same {
+            Some(c) => {
+                self.cur = c;
+                self.pos.play_unchecked(mv);
+            }
+            None => self.play(mv),
+        }
+    }
+
+    /// The number of the ending that closes the line read last, if it has one.
+    pub(crate) fn ending_ply(&self) -> Option<usize> {
+        let node = &self.nodes[self.cur];
+        node.end.as_ref().map(|_| node.ply)
+    }
+
     /// Ends the current line.
     pub(crate) fn end(&mut self, ending: Ending) {
         self.push(None, Some(ending));
@@ -181,6 +205,36 @@ impl Tree {
         if self.nodes[x].ply != n - 1 || self.nodes[x].end.is_some() {
             return Err(RecordErrorKind::NoBranchPoint { after: n - 1 });
         }
+        self.branch_at(x)
+    }
+
+    /// As [`Tree::branch`], and when the line read last has no move `n - 1`, branches from
+    /// the main line instead: some writers list variations in the order they were added
+    /// rather than from the last branch point to the first. Says whether it fell back.
+    ///
+    /// # Errors
+    /// When neither the line read last nor the main line has a move `n - 1`.
+    pub(crate) fn branch_or_main(&mut self, n: usize) -> Result<bool, RecordErrorKind> {
+        match self.branch(n) {
+            Ok(()) => Ok(false),
+            Err(RecordErrorKind::NoBranchPoint { after }) => {
+                // Along the first children from the root: the main line read so far.
+                let mut x = 0;
+                while self.nodes[x].ply < after {
+                    match self.nodes[x].children.first() {
+                        Some(&c) if self.nodes[c].end.is_none() => x = c,
+                        _ => return Err(RecordErrorKind::NoBranchPoint { after }),
+                    }
+                }
+                self.branch_at(x)?;
+                Ok(true)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Moves the cursor to node `x`, replaying the position there.
+    fn branch_at(&mut self, x: usize) -> Result<(), RecordErrorKind> {
         // Only a branch makes a line deeper than its parent's, so this one check bounds them.
         if self.child_depth(x) > MAX_VARIATION_DEPTH {
             return Err(RecordErrorKind::Syntax {
