@@ -1,8 +1,9 @@
 //! The mate solver against cshogi's DfPn on the set in `tests/data/mate/positions.txt`
 //! (random-game positions, their tsume forms and constructed problems, with cshogi's
 //! verdicts): on the fast part of the set (what cshogi solved in few nodes) the verdicts
-//! agree and every mating line is legal, checks at every attacker move and ends in mate
-//! (or where only useless drops are left to the defender).
+//! agree and every mating line is legal, checks at every attacker move, ends in mate (or
+//! where only useless interpositions are left to the defender) and is no longer than
+//! cshogi's.
 
 use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
 use tokin_engine::{Move, Position, Strictness};
@@ -21,6 +22,7 @@ fn agrees_with_cshogi_on_the_fast_subset() {
     {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         let (sfen, verdict, nodes) = (f[0], f[1], f[3].parse::<u64>().unwrap());
+        let anchor_len = f[2].parse::<usize>().unwrap();
         if nodes > FAST || verdict == "unknown" {
             continue;
         }
@@ -32,7 +34,14 @@ fn agrees_with_cshogi_on_the_fast_subset() {
         };
         let r = solve_mate(&pos, &config, &Signals::new(), &mut NoObserver);
         match (&r.result, verdict) {
-            (MateResult::Mate(moves), "mate") => check_line(&pos, moves, sfen),
+            (MateResult::Mate(moves), "mate") => {
+                check_line(&pos, moves, sfen);
+                assert!(
+                    moves.len() <= anchor_len,
+                    "{sfen}: a line of {} plies, cshogi's has {anchor_len}",
+                    moves.len()
+                );
+            }
             (MateResult::NoMate, "nomate") => {}
             (got, want) => panic!("{sfen}: cshogi says {want}, tokin {got:?}"),
         }
@@ -48,8 +57,14 @@ fn check_line(start: &Position, moves: &[Move], sfen: &str) {
         pos.play(m).unwrap_or_else(|e| panic!("{sfen}: {m}: {e}"));
         assert!(i % 2 == 1 || pos.in_check(), "{sfen}: {m} does not check");
     }
+    // A line may end on a check that only useless interpositions answer: drops, or moves
+    // to a square between the checker and the king.
+    let between = match (pos.checkers().first(), pos.king_square(pos.side_to_move())) {
+        (Some(c), Some(k)) => tokin_engine::attacks::between(c, k),
+        _ => tokin_engine::Bitboard::EMPTY,
+    };
     assert!(
-        pos.legal_moves().iter().all(|m| m.is_drop()),
+        pos.legal_moves().iter().all(|m| between.contains(m.to())),
         "{sfen}: the line ends before mate"
     );
 }

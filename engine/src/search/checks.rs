@@ -40,6 +40,11 @@ impl CheckInfo {
         }
     }
 
+    /// Our pieces that uncover a check when they leave the line to the enemy king.
+    pub(crate) fn discoverers(&self) -> Bitboard {
+        self.discoverers
+    }
+
     /// For each hand slot, the squares a drop of that kind checks from (the squares a piece
     /// of that kind on the enemy king's square, and of the enemy's colour, would attack):
     /// what [`CheckInfo::gives_check`] says of every drop, at one attack per kind in hand

@@ -12,10 +12,15 @@
 //!   nothing). Such a disproof depends on the path (the graph-history interaction), so each
 //!   result carries the shallowest ply it depends on; a disproof that depends on a node
 //!   above is not stored, and stops depending on anything once it reaches that node.
+//!
+//! Every search also has a length bound: only a mate within that many plies counts, and a
+//! node that cannot be mated within its bound is disproved for it (with the length its mate
+//! needs at least, so the table can answer other bounds). The first search's bound is the
+//! deepest line followed; shorter bounds then look for a quicker mate ([`super::pv`]).
 
 use super::Solver;
-use super::moves::{and_proof_hand, attacker, checks, evasions, or_proof_hand};
-use super::table::{INF, NEAR_INF, hand_max};
+use super::moves::{and_proof_hand, attacker, checks, child_keys, evasions, or_proof_hand};
+use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max};
 use crate::search::mate1::mate_in_one;
 use crate::{Hand, Move, Position};
 
@@ -32,8 +37,10 @@ pub(super) struct Child {
     pub(super) hand: Hand,
     /// The shallowest ply whose position this result depends on ([`CLEAN`] for none).
     pub(super) dep: u16,
-    /// For a proof, the length of the mate it found (plies).
-    pub(super) len: u16,
+    /// Lower bound on the length of the child's mate (plies; [`NO_MATE`]: none).
+    pub(super) lo: u16,
+    /// Upper bound on it: for a proof, the length of the mate it found.
+    pub(super) hi: u16,
 }
 
 /// What a search of a node hands back to its parent.
@@ -43,12 +50,54 @@ pub(super) struct NodeResult {
     pub(super) dn: u32,
     pub(super) hand: Hand,
     pub(super) dep: u16,
-    pub(super) len: u16,
+    /// Lower bound on the mate's length (above the bound for a disproof).
+    pub(super) lo: u16,
+    /// Upper bound on it (for a proof, the length of the mate found).
+    pub(super) hi: u16,
+}
+
+impl NodeResult {
+    fn proof(hand: Hand, len: u16) -> NodeResult {
+        NodeResult {
+            pn: 0,
+            dn: INF,
+            hand,
+            dep: CLEAN,
+            lo: 0,
+            hi: len,
+        }
+    }
+
+    fn disproof(hand: Hand, lo: u16) -> NodeResult {
+        NodeResult {
+            pn: INF,
+            dn: 0,
+            hand,
+            dep: CLEAN,
+            lo,
+            hi: NO_MATE,
+        }
+    }
+
+    fn record(&self, nodes: u64) -> Record {
+        Record {
+            pn: self.pn,
+            dn: self.dn,
+            lo: if self.dn == 0 { self.lo } else { 0 },
+            hi: if self.pn == 0 { self.hi } else { NO_MATE },
+            nodes,
+        }
+    }
 }
 
 /// `a + b`, kept below infinity for a node that is not decided.
 fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(NEAR_INF)
+}
+
+/// One ply more than `len`, "no mate" staying so.
+fn plus_one(len: u16) -> u16 {
+    if len >= NO_MATE { NO_MATE } else { len + 1 }
 }
 
 /// The threshold for the best child: (1+ε) times the second best's number, within the
@@ -70,52 +119,45 @@ fn sum_threshold(parent: u32, total: u32, child: u32) -> u32 {
 }
 
 impl Solver<'_> {
-    /// Searches the node `pos` at `ply` (even: attacker to move) until its proof number
-    /// reaches `th_pn` or its disproof number `th_dn`, or the solver stops.
-    pub(super) fn mid(&mut self, pos: &Position, ply: u16, th_pn: u32, th_dn: u32) -> NodeResult {
+    /// Searches the node `pos` at `ply` (even: attacker to move) for a mate within `bound`
+    /// plies, until its proof number reaches `th_pn` or its disproof number `th_dn`, or
+    /// the solver stops.
+    pub(super) fn mid(
+        &mut self,
+        pos: &Position,
+        ply: u16,
+        bound: u16,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> NodeResult {
         let or = ply.is_multiple_of(2);
         let hand = pos.hand(attacker(pos, or));
         let board = pos.board_key();
         let start_nodes = self.nodes;
         self.tick();
-        if ply >= self.max_ply {
-            // Too deep to follow: an answer for this path only (depends on the root).
-            self.truncated = true;
-            return NodeResult {
-                pn: INF,
-                dn: 0,
-                hand,
-                dep: 0,
-                len: 0,
-            };
+        if or && bound < 1 {
+            // A mate takes at least one more ply.
+            return NodeResult::disproof(hand, 1);
         }
         let moves = if or { checks(pos) } else { evasions(pos) };
         if moves.is_empty() {
             let r = if or {
-                NodeResult {
-                    pn: INF,
-                    dn: 0,
-                    hand,
-                    dep: CLEAN,
-                    len: 0,
-                }
+                NodeResult::disproof(hand, NO_MATE)
             } else {
-                NodeResult {
-                    pn: 0,
-                    dn: INF,
-                    hand: and_proof_hand(pos, Hand::EMPTY),
-                    dep: CLEAN,
-                    len: 0,
-                }
+                NodeResult::proof(and_proof_hand(pos, Hand::EMPTY), 0)
             };
-            self.tt.store(board, r.hand, (r.pn, r.dn), 0, 1);
+            self.tt.store(board, r.hand, r.record(1));
             return r;
+        }
+        if !or && bound < 2 {
+            // Not mated yet: a reply and a mate are two more plies.
+            return NodeResult::disproof(hand, 2);
         }
         let key = pos.key();
         self.path.insert(key, ply);
         let mut children: Vec<Child> = moves
             .iter()
-            .map(|&mv| self.init_child(pos, mv, or))
+            .map(|&mv| self.init_child(pos, mv, or, bound - 1))
             .collect();
         loop {
             let (pn, dn) = aggregate(&children, or);
@@ -137,76 +179,73 @@ impl Solver<'_> {
             };
             let mut child = pos.clone();
             child.play_unchecked(c.mv);
-            let r = self.mid(&child, ply + 1, cpn, cdn);
+            let r = self.mid(&child, ply + 1, bound - 1, cpn, cdn);
             let slot = &mut children[best];
             slot.pn = r.pn;
             slot.dn = r.dn;
             slot.hand = r.hand;
             slot.dep = r.dep;
-            slot.len = r.len;
+            slot.lo = r.lo;
+            slot.hi = r.hi;
         }
         self.path.remove(&key);
         let r = conclude(pos, or, ply, hand, &children);
         let spent = self.nodes - start_nodes;
         if r.dep == CLEAN {
-            self.tt.store(board, r.hand, (r.pn, r.dn), r.len, spent);
+            self.tt.store(board, r.hand, r.record(spent));
         }
         r
     }
 
-    /// A child's numbers before it is searched: a repetition, what the table knows, or a
-    /// first look (a check that leaves no evasion, a reply that allows a mate in one).
-    fn init_child(&mut self, pos: &Position, mv: Move, or: bool) -> Child {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let att = attacker(pos, or);
-        let hand = child.hand(att);
-        if let Some(&q) = self.path.get(&child.key()) {
-            return Child {
-                mv,
-                pn: INF,
-                dn: 0,
-                hand,
-                dep: q,
-                len: 0,
-            };
-        }
-        let board = child.board_key();
-        let p = self.tt.probe(board, hand);
+    /// A child's numbers before it is searched for a mate within `bound` plies: a
+    /// repetition, what the table knows, or a first look (a check that leaves no evasion, a
+    /// reply that allows a mate in one).
+    fn init_child(&mut self, pos: &Position, mv: Move, or: bool, bound: u16) -> Child {
+        // The table is asked before the move is played: most children are known when a node
+        // is searched again.
+        let (key, board, hand) = child_keys(pos, mv, or);
         let mut c = Child {
             mv,
-            pn: p.pn,
-            dn: p.dn,
-            hand: p.hand,
+            pn: INF,
+            dn: 0,
+            hand,
             dep: CLEAN,
-            len: p.len,
+            lo: NO_MATE,
+            hi: NO_MATE,
         };
+        if let Some(&q) = self.path.get(&key) {
+            c.dep = q;
+            return c;
+        }
+        let p = self.tt.probe(board, hand, bound);
+        (c.pn, c.dn, c.hand, c.lo, c.hi) = (p.pn, p.dn, p.hand, p.lo, p.hi);
         if p.known {
             return c;
         }
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
         if or {
             // The child is an AND node: mated at once, or as hard as its replies are many.
             let n = child.count_legal_moves() as u32;
             if n == 0 {
-                c.pn = 0;
-                c.dn = INF;
-                c.hand = and_proof_hand(&child, Hand::EMPTY);
-                c.len = 0;
-                self.tt.store(board, c.hand, (0, INF), 0, 1);
+                let r = NodeResult::proof(and_proof_hand(&child, Hand::EMPTY), 0);
+                self.tt.store(board, r.hand, r.record(1));
+                (c.pn, c.dn, c.hand, c.hi) = (r.pn, r.dn, r.hand, r.hi);
+            } else if bound < 2 {
+                (c.pn, c.dn, c.lo) = (INF, 0, 2);
             } else {
                 c.pn = c.pn.max(n.min(8));
             }
-        } else if !child.in_check()
+        } else if bound >= 1
+            && !child.in_check()
             && let Some(m) = mate_in_one(&child)
         {
             let mut mated = child.clone();
             mated.play_unchecked(m);
             let leaf = and_proof_hand(&mated, Hand::EMPTY);
-            c.pn = 0;
-            c.dn = INF;
-            c.hand = or_proof_hand(&child, m, leaf);
-            c.len = 1;
-            self.tt.store(board, c.hand, (0, INF), 1, 1);
+            let r = NodeResult::proof(or_proof_hand(&child, m, leaf), 1);
+            self.tt.store(board, r.hand, r.record(1));
+            (c.pn, c.dn, c.hand, c.hi) = (r.pn, r.dn, r.hand, r.hi);
         }
         c
     }
@@ -244,8 +283,9 @@ fn select(children: &[Child], or: bool) -> (usize, u32) {
     (best, second)
 }
 
-/// The node's result once its loop ends: numbers, the hand a decision holds for, and the
-/// path dependence of a disproof (none once it reaches the node it depends on).
+/// The node's result once its loop ends: numbers, the hand a decision holds for, the
+/// bounds on the mate's length, and the path dependence of a disproof (none once it reaches
+/// the node it depends on).
 fn conclude(pos: &Position, or: bool, ply: u16, hand: Hand, children: &[Child]) -> NodeResult {
     let (pn, dn) = aggregate(children, or);
     let mut r = NodeResult {
@@ -253,41 +293,41 @@ fn conclude(pos: &Position, or: bool, ply: u16, hand: Hand, children: &[Child]) 
         dn,
         hand,
         dep: CLEAN,
-        len: 0,
+        lo: 0,
+        hi: NO_MATE,
     };
     if pn == 0 {
         if or {
             // The quickest mate found; its proof hand.
-            if let Some(c) = children.iter().filter(|c| c.pn == 0).min_by_key(|c| c.len) {
+            if let Some(c) = children.iter().filter(|c| c.pn == 0).min_by_key(|c| c.hi) {
                 r.hand = or_proof_hand(pos, c.mv, c.hand);
-                r.len = c.len.saturating_add(1);
+                r.hi = plus_one(c.hi);
             }
         } else {
             let union = children
                 .iter()
                 .fold(Hand::EMPTY, |acc, c| hand_max(acc, c.hand));
             r.hand = and_proof_hand(pos, union);
-            r.len = children
-                .iter()
-                .map(|c| c.len)
-                .max()
-                .unwrap_or(0)
-                .saturating_add(1);
+            r.hi = plus_one(children.iter().map(|c| c.hi).max().unwrap_or(0));
         }
     } else if dn == 0 {
         // The attacker's hand itself is the disproof hand: any hand it covers has no more
         // checks and leaves the defender no fewer pieces.
-        let dep = if or {
-            children.iter().map(|c| c.dep).min().unwrap_or(CLEAN)
+        let (dep, lo) = if or {
+            let dep = children.iter().map(|c| c.dep).min().unwrap_or(CLEAN);
+            (dep, children.iter().map(|c| c.lo).min().unwrap_or(NO_MATE))
         } else {
+            // The least path-dependent refutation, and among those the one that needs the
+            // longest mate.
             children
                 .iter()
                 .filter(|c| c.dn == 0)
-                .map(|c| c.dep)
+                .map(|c| (c.dep, c.lo))
                 .max()
-                .unwrap_or(CLEAN)
+                .unwrap_or((CLEAN, NO_MATE))
         };
         r.dep = if dep >= ply { CLEAN } else { dep };
+        r.lo = plus_one(lo);
     }
     r
 }

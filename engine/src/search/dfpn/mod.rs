@@ -5,7 +5,8 @@
 //! any legal move. A position is proved when every defence runs into mate, and disproved
 //! when the attacker runs out of checks or can only repeat. The solver keeps proof and
 //! disproof numbers in its own table ([`table`]), searches with thresholds ([`mid`]) and,
-//! once the root is proved, reads the mating line from what the table holds ([`pv`]).
+//! once the root is proved, looks for quicker mates and reads the mating line as tsume
+//! composers give it ([`pv`]).
 //!
 //! The moves are the rules' legal moves, so a pawn-drop mate is never a mate here, and
 //! non-promotions that the rules allow are tried like any other move.
@@ -19,17 +20,17 @@ mod tests;
 
 use super::Signals;
 use crate::{Move, Position};
-use mid::CLEAN;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Duration;
-use table::{INF, Table};
+use table::{INF, MAX_LEN, NO_MATE, Table};
 
 /// The answer to a mate search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MateResult {
     /// A mating sequence, attacker's move first: the defender's longest resistance against
-    /// the attacker's quickest mate among the lines found, without useless interpositions.
+    /// the attacker's quickest mate, without useless interpositions. Quickest and longest as
+    /// far as the solver's budget for them showed (see [`solve_mate`]).
     Mate(Vec<Move>),
     /// There is no mate by continuous checks.
     NoMate,
@@ -121,13 +122,13 @@ struct Solver<'a> {
     nodes: u64,
     node_limit: u64,
     stopped: bool,
-    /// A line was cut at `max_ply`: a disproof at the root is then no answer.
-    truncated: bool,
     max_ply: u16,
     /// Reading the line: only the node limit stops the solver.
     reading: bool,
     /// The positions on the current path (full keys) and their plies.
     path: KeyMap<u16>,
+    /// Nodes for one question while reading the line.
+    ask_budget: u64,
     /// The positions of the line being read, and their plies.
     line_keys: KeyMap<u16>,
     next_report: Duration,
@@ -161,6 +162,11 @@ impl Solver<'_> {
 /// Solves `pos` for a mate by the side to move, within `config` and until `signals` says
 /// stop or its hard time limit passes, reporting progress to `observer`.
 ///
+/// Once a mate is proved, quicker ones are looked for with up to an eighth of the nodes the
+/// proof took (at least a few thousand; the clock and the stop signal still apply), and
+/// the line is read with a budget of its own that only the node count limits: a proved mate
+/// is always answered with a line. The line is the quickest mate the first part found.
+///
 /// # Examples
 /// ```
 /// use tokin_engine::{Move, Position};
@@ -183,10 +189,10 @@ pub fn solve_mate(
         nodes: 0,
         node_limit: config.max_nodes.unwrap_or(u64::MAX).max(1),
         stopped: false,
-        truncated: false,
-        max_ply: config.max_ply.clamp(1, CLEAN - 1),
+        max_ply: config.max_ply.clamp(1, MAX_LEN),
         reading: false,
         path: KeyMap::default(),
+        ask_budget: 0,
         line_keys: KeyMap::default(),
         next_report: Duration::from_secs(1),
     };
@@ -194,10 +200,11 @@ pub fn solve_mate(
         // No king to mate.
         MateResult::NoMate
     } else {
-        let r = solver.mid(pos, 0, INF, INF);
+        let r = solver.mid(pos, 0, solver.max_ply, INF, INF);
         if r.pn == 0 {
-            MateResult::Mate(solver.mate_line(pos))
-        } else if r.dn == 0 && !solver.truncated {
+            MateResult::Mate(solver.mate_line(pos, r.hi))
+        } else if r.dn == 0 && r.lo == NO_MATE {
+            // (A lower bound alone means only that no mate fits in `max_ply` plies.)
             MateResult::NoMate
         } else {
             MateResult::Timeout

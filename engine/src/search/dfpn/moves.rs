@@ -5,25 +5,150 @@
 //! so everything it knows (no pawn-drop mate, no second pawn on a file, pieces that could
 //! never move again, every legal non-promotion) holds in the solver too.
 
+use crate::movegen::{Sink, generate};
 use crate::search::checks::CheckInfo;
-use crate::{Color, Hand, HandPiece, Move, Position, attacks};
+use crate::{
+    Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Square, attacks, zobrist,
+};
 
 /// The attacker's checking moves, promotions and drops first (they mate more often, and
 /// among children with equal numbers the first is expanded first).
 pub(super) fn checks(pos: &Position) -> Vec<Move> {
     let info = CheckInfo::new(pos);
-    let mut v: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|&m| info.gives_check(pos, m))
-        .collect();
+    let mut sink = CheckSink {
+        pos,
+        ksq: pos.king_square(!pos.side_to_move()),
+        drop_checks: info.drop_checks(pos),
+        info,
+        moves: Vec::new(),
+    };
+    if sink.ksq.is_some() {
+        generate(pos, &mut sink);
+    }
+    let mut v = sink.moves;
     v.sort_by_key(|m| (!m.is_promotion(), !m.is_drop()));
     v
+}
+
+/// Keeps the checks among the legal moves the generator hands over. Drops and the moves of a
+/// piece that uncovers no check are filtered by destination sets (the squares from which the
+/// piece, as it lands, attacks the king), the rest one by one.
+struct CheckSink<'a> {
+    pos: &'a Position,
+    info: CheckInfo,
+    ksq: Option<Square>,
+    drop_checks: [Bitboard; 7],
+    moves: Vec<Move>,
+}
+
+impl CheckSink<'_> {
+    /// The squares from which a piece of `kind` of the side to move, having left `from`,
+    /// attacks the enemy king.
+    #[inline(always)]
+    fn checking_squares(&self, kind: PieceKind, from: Square) -> Bitboard {
+        match self.ksq {
+            Some(k) => attacks::piece(
+                !self.pos.side_to_move(),
+                kind,
+                k,
+                self.pos.occupied().without(from),
+            ),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The kind on `from`, when its moves can be filtered by destination.
+    #[inline(always)]
+    fn filterable(&self, from: Square) -> Option<PieceKind> {
+        if self.info.discoverers().contains(from) {
+            return None;
+        }
+        self.pos.piece_at(from).map(|p| p.kind)
+    }
+}
+
+impl Sink for CheckSink<'_> {
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        if self.info.gives_check(self.pos, mv) {
+            self.moves.push(mv);
+        }
+    }
+
+    #[inline(always)]
+    fn plain(&mut self, from: Square, dests: Bitboard) {
+        let Some(kind) = self.filterable(from) else {
+            for to in dests {
+                self.one(Move::normal(from, to, false));
+            }
+            return;
+        };
+        for to in dests & self.checking_squares(kind, from) {
+            self.moves.push(Move::normal(from, to, false));
+        }
+    }
+
+    #[inline(always)]
+    fn promoting(&mut self, from: Square, both: Bitboard, forced: Bitboard) {
+        let Some(kind) = self.filterable(from) else {
+            for to in both {
+                self.one(Move::normal(from, to, true));
+                self.one(Move::normal(from, to, false));
+            }
+            for to in forced {
+                self.one(Move::normal(from, to, true));
+            }
+            return;
+        };
+        let promoted = self.checking_squares(kind.promoted_if(true), from);
+        let plain = self.checking_squares(kind, from);
+        for to in (both | forced) & promoted {
+            self.moves.push(Move::normal(from, to, true));
+        }
+        for to in both & plain {
+            self.moves.push(Move::normal(from, to, false));
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
+        let Some(piece) = kind.to_hand() else {
+            return;
+        };
+        for to in dests & self.drop_checks[piece.index()] {
+            self.moves.push(Move::drop(piece, to));
+        }
+    }
 }
 
 /// The defender's replies to a check.
 pub(super) fn evasions(pos: &Position) -> Vec<Move> {
     pos.legal_moves().into_iter().collect()
+}
+
+/// A child's keys and attacker's hand, worked out without playing the move: its full key,
+/// its board key and the attacker's hand after `mv` (legal in `pos`), where `or` says
+/// whether the attacker is the side to move.
+pub(super) fn child_keys(pos: &Position, mv: Move, or: bool) -> (u64, u64, Hand) {
+    let us = pos.side_to_move();
+    let key = pos.key_after(mv);
+    let mut hand_key = pos.key().wrapping_sub(pos.board_key());
+    let mut hand = pos.hand(attacker(pos, or));
+    if let Some(piece) = mv.hand_piece() {
+        hand_key = hand_key.wrapping_sub(zobrist::hand(us, piece));
+        if or {
+            hand = hand.checked_remove(piece).unwrap_or(hand);
+        }
+    } else if let Some(piece) = pos
+        .captured_piece(mv)
+        .and_then(|c| c.kind.unpromote().to_hand())
+    {
+        hand_key = hand_key.wrapping_add(zobrist::hand(us, piece));
+        if or {
+            hand = hand.checked_add(piece).unwrap_or(hand);
+        }
+    }
+    (key, key.wrapping_sub(hand_key), hand)
 }
 
 /// The attacker in a node: the side to move at an OR node, the other side at an AND node.
@@ -82,14 +207,15 @@ pub(super) fn or_proof_hand(pos: &Position, mv: Move, child: Hand) -> Hand {
     }
 }
 
-/// Whether `mv`, a reply at an AND node, drops a piece between the checker and the king (a
-/// candidate useless interposition, 無駄合).
-pub(super) fn is_drop_interposition(pos: &Position, mv: Move) -> bool {
-    if !mv.is_drop() || !interposable(pos) {
-        return false;
+/// The squares where a reply at the AND node `pos` puts a piece between the checker and
+/// the king (a drop, or a move by anything but the king): empty when the check cannot be
+/// blocked.
+pub(super) fn interposition_squares(pos: &Position) -> Bitboard {
+    if !interposable(pos) {
+        return Bitboard::EMPTY;
     }
     match (pos.checkers().first(), pos.king_square(pos.side_to_move())) {
-        (Some(c), Some(k)) => attacks::between(c, k).contains(mv.to()),
-        _ => false,
+        (Some(c), Some(k)) => attacks::between(c, k),
+        _ => Bitboard::EMPTY,
     }
 }

@@ -1,137 +1,294 @@
 //! Reading the mating line from a proved root.
 //!
-//! Every proof in the table carries the length of the mate it found. The line follows
-//! them: at an OR node the proved check with the shortest mate, at an AND node the reply
-//! with the longest. As tsume composers count, a useless interposition (無駄合: a piece
-//! dropped between the checker and the king that the attacker just takes, and mates without
-//! needing it) is no resistance: it is left out of the line, and a check that only such
-//! drops can answer ends the line. Where the table lost a position of the proof (replaced by
-//! others), it is proved again.
+//! The line is the one tsume composers give: the attacker's quickest mate against the
+//! defender's longest resistance, counted in plies. The search's proof only bounds the
+//! mate's length from above (df-pn stops at the first mate it finds at each node), so the
+//! root is first searched again with ever shorter length bounds until no quicker mate is
+//! left. The line then follows mate lengths that are exact: at an OR node a check whose
+//! reply position is mated within one ply less, at an AND node the reply whose mate is the
+//! longest, found by asking each long-looking reply for a mate two plies shorter than its
+//! proof until it has none.
+//!
+//! A useless interposition (無駄合: a piece dropped, or moved, between a ranging checker and
+//! the king that the checker just takes, after which the attacker mates as quickly as the
+//! interposition's own two plies allow, even with the piece given back to the defender) is
+//! no resistance: it is left out of the line, and a check that only such interpositions
+//! answer ends the line. The lengths the searches compare count every ply, interpositions
+//! included, so where two checks mate equally quickly by that count the one chosen may be
+//! the one whose line keeps an interposition.
+//!
+//! Each of these searches has a node budget, and the first (the search for a quicker mate)
+//! also stops with the caller's clock; when a budget runs out, the line follows the
+//! shortest mates found so far.
 
 use super::Solver;
-use super::mid::CLEAN;
-use super::moves::{attacker, checks, evasions, is_drop_interposition};
+use super::moves::{attacker, checks, evasions, interposition_squares};
+use super::table::MAX_LEN;
 use crate::{Color, Move, Position, Strictness};
 
-/// Nodes a re-proof while reading the line may take, beyond what the solve took.
+/// Nodes the reading of the line may take in all, beyond what the solve took (at least as
+/// many again as the solve).
 const READ_BUDGET: u64 = 2_000_000;
-/// Nodes to decide whether one interposition is useless.
-const USELESS_BUDGET: u64 = 20_000;
+/// The searches for a quicker mate from the root may take an eighth of what the solve took,
+/// and at least this many nodes. A quicker mate is mostly found in a small part of that;
+/// showing that there is none can cost much more than the solve, and is given up when the
+/// budget runs out (the line is then the quickest found, not known to be the quickest).
+const SHORTEN_MIN: u64 = 3_000;
+/// The smallest budget for one question about a node of the line (is it mated within a
+/// bound?), otherwise 1/128 of what the solve took.
+const ASK_MIN: u64 = 500;
+/// The most nodes for one question.
+const ASK_MAX: u64 = 20_000;
+/// The smallest budget for deciding whether one interposition is useless.
+const USELESS_MIN: u64 = 2_000;
+
+/// The answer to "is this position mated within so many plies?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Within {
+    /// Yes, within this many plies.
+    Mated(u16),
+    /// No.
+    Not,
+    /// The budget ran out first.
+    Unknown,
+}
 
 impl Solver<'_> {
-    /// The mating line from `root`, which the search has just proved.
-    pub(super) fn mate_line(&mut self, root: &Position) -> Vec<Move> {
+    /// The mating line from `root`, which the search has just proved with a mate of `len`
+    /// plies.
+    pub(super) fn mate_line(&mut self, root: &Position, len: u16) -> Vec<Move> {
+        self.line_keys.clear();
+        // A quicker mate from the root, as long as the clock and the budget allow.
+        let mut len = len;
+        let budget = (self.nodes / 8).max(SHORTEN_MIN);
+        self.ask_budget = (self.nodes / 128).clamp(ASK_MIN, ASK_MAX);
+        self.node_limit = self.node_limit.min(self.nodes.saturating_add(budget));
+        let mut exact = len <= 1;
+        while len >= 3 && !self.stopped {
+            match self.mated_within(root, 0, len - 2, budget, false) {
+                Within::Mated(l) => len = l,
+                Within::Not => exact = true,
+                Within::Unknown => break,
+            }
+            if exact {
+                break;
+            }
+        }
         // Reading is not stopped by the clock: a proved mate is always answered with its line.
         self.reading = true;
         self.stopped = false;
         self.node_limit = self.nodes.saturating_add(READ_BUDGET.max(self.nodes));
-        self.path.clear();
         let mut line = Vec::new();
         let mut pos = root.clone();
-        self.line_keys.clear();
         while line.len() < usize::from(self.max_ply) && !self.line_keys.contains_key(&pos.key()) {
             let ply = line.len() as u16;
             self.line_keys.insert(pos.key(), ply);
             let next = if ply.is_multiple_of(2) {
-                self.quickest_check(&pos, ply)
+                self.quickest_check(&pos, ply, len, exact)
             } else {
-                self.longest_reply(&pos, ply)
+                self.longest_reply(&pos, ply, len, exact)
             };
-            let Some(mv) = next else {
+            let Some((mv, l, e)) = next else {
                 break;
             };
             line.push(mv);
             pos.play_unchecked(mv);
+            (len, exact) = (l, e);
         }
         self.path.clear();
         line
     }
 
-    /// Searches `pos` at `ply` of the line until it is decided, with the line so far as
-    /// its path (so that a proof found again does not lead back into the line).
-    fn prove_again(&mut self, pos: &Position, ply: u16) -> super::mid::NodeResult {
-        self.path.clone_from(&self.line_keys);
-        self.path.remove(&pos.key());
-        let r = self.mid(pos, ply, super::INF, super::INF);
-        self.path.clear();
-        r
-    }
-
-    /// The proof the table holds for a position, if any: the length of its mate.
-    fn proof_len(&self, pos: &Position, or: bool) -> Option<u16> {
-        let p = self.tt.probe(pos.board_key(), pos.hand(attacker(pos, or)));
-        (p.pn == 0).then_some(p.len)
-    }
-
-    /// The length of the proved mate from `pos` (proving it again if the table lost it).
-    fn proved_len(&mut self, pos: &Position, ply: u16) -> Option<u16> {
+    /// Whether `pos` at `ply` is mated within `bound` plies: what the table says, or a
+    /// search of at most `budget` nodes. With `on_line`, the search avoids the positions of
+    /// the line so far (a mate found again must not lead back into it).
+    fn mated_within(
+        &mut self,
+        pos: &Position,
+        ply: u16,
+        bound: u16,
+        budget: u64,
+        on_line: bool,
+    ) -> Within {
         let or = ply.is_multiple_of(2);
-        if let Some(l) = self.proof_len(pos, or) {
-            return Some(l);
+        let p = self
+            .tt
+            .probe(pos.board_key(), pos.hand(attacker(pos, or)), bound);
+        if p.pn == 0 {
+            return Within::Mated(p.hi);
         }
-        if self.stopped {
-            return None;
+        if p.dn == 0 {
+            return Within::Not;
         }
-        let r = self.prove_again(pos, ply);
-        (r.pn == 0).then_some(r.len)
+        self.search_within(pos, ply, bound, budget, on_line)
     }
 
-    /// At an OR node, the check with the shortest proved mate.
-    fn quickest_check(&mut self, pos: &Position, ply: u16) -> Option<Move> {
-        let mut best: Option<(u16, Move)> = None;
-        for attempt in 0..2 {
+    /// [`Self::mated_within`] by a search, whatever the table holds for `pos` itself.
+    fn search_within(
+        &mut self,
+        pos: &Position,
+        ply: u16,
+        bound: u16,
+        budget: u64,
+        on_line: bool,
+    ) -> Within {
+        if self.nodes >= self.node_limit {
+            return Within::Unknown;
+        }
+        if on_line {
+            self.path.clone_from(&self.line_keys);
+            self.path.remove(&pos.key());
+        } else {
+            self.path.clear();
+        }
+        let limit = self.node_limit;
+        self.node_limit = self.nodes.saturating_add(budget).min(limit);
+        self.stopped = false;
+        let r = self.mid(pos, ply, bound, super::INF, super::INF);
+        self.node_limit = limit;
+        self.stopped = self.nodes >= limit;
+        self.path.clear();
+        if r.pn == 0 {
+            Within::Mated(r.hi)
+        } else if r.dn == 0 {
+            Within::Not
+        } else {
+            Within::Unknown
+        }
+    }
+
+    /// At an OR node mated within `len` plies (exactly that many if `exact`), the check
+    /// with the quickest mate, the length of the mate from the position it leads to, and
+    /// whether that length is exact.
+    fn quickest_check(
+        &mut self,
+        pos: &Position,
+        ply: u16,
+        len: u16,
+        exact: bool,
+    ) -> Option<(Move, u16, bool)> {
+        let (mut len, mut exact) = (len, exact);
+        // Below the root, a length that is not known to be exact is shortened here.
+        while !exact && len >= 3 {
+            match self.mated_within(pos, ply, len - 2, self.ask_budget, true) {
+                Within::Mated(l) => len = l,
+                Within::Not => exact = true,
+                Within::Unknown => break,
+            }
+        }
+        let mut bound = len;
+        for attempt in 0..3 {
+            let mut best: Option<(u16, Move)> = None;
             for mv in checks(pos) {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 if self.line_keys.contains_key(&child.key()) {
                     continue;
                 }
-                if let Some(l) = self.proof_len(&child, false)
-                    && best.is_none_or(|(b, _)| l < b)
-                {
-                    best = Some((l, mv));
+                let p = self.tt.probe(
+                    child.board_key(),
+                    child.hand(pos.side_to_move()),
+                    bound.saturating_sub(1),
+                );
+                if p.pn == 0 && best.is_none_or(|(b, _)| p.hi < b) {
+                    best = Some((p.hi, mv));
                 }
             }
-            if best.is_some() || attempt == 1 || self.stopped {
+            if let Some((l, mv)) = best {
+                // A reply position mated within one ply less than an exact length is mated
+                // in exactly that many.
+                return Some((mv, l, exact && bound == len && l + 1 == len));
+            }
+            if attempt == 2 {
                 break;
             }
             // The proof's entries were replaced, or lead back into the line: prove this
-            // node again.
-            self.prove_again(pos, ply);
+            // node again (the second time with no length bound).
+            if attempt == 1 {
+                bound = MAX_LEN;
+            }
+            self.search_within(pos, ply, bound, READ_BUDGET, true);
         }
-        best.map(|(_, mv)| mv)
+        None
     }
 
-    /// At an AND node, the reply with the longest proved mate, useless interpositions left
-    /// out; `None` when there is none (mate, or only useless interpositions).
-    fn longest_reply(&mut self, pos: &Position, ply: u16) -> Option<Move> {
-        let mut worst: Option<(u16, Move)> = None;
+    /// At an AND node mated within `len` plies (exactly that many if `exact`), the reply
+    /// with the longest mate, that mate's length and whether it is exact, useless
+    /// interpositions left out; `None` when there is none (mate, or only useless
+    /// interpositions).
+    fn longest_reply(
+        &mut self,
+        pos: &Position,
+        ply: u16,
+        len: u16,
+        exact: bool,
+    ) -> Option<(Move, u16, bool)> {
+        let bound = len.saturating_sub(1);
+        // Each reply with the length of a mate it is known to have.
+        let mut replies = Vec::new();
         for mv in evasions(pos) {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             if self.line_keys.contains_key(&child.key()) {
                 continue;
             }
-            let Some(l) = self.proved_len(&child, ply + 1) else {
-                // Not proved again within the budget: follow it anyway, as the longest.
-                return Some(mv);
-            };
-            if worst.is_some_and(|(w, _)| l <= w) {
-                continue;
+            match self.mated_within(&child, ply + 1, bound, READ_BUDGET, true) {
+                Within::Mated(l) => replies.push((l, mv, child)),
+                Within::Unknown => replies.push((bound, mv, child)),
+                // The proof went through the line (or the table lost it): follow it anyway, as
+                // the longest.
+                Within::Not => return Some((mv, MAX_LEN, false)),
             }
-            if is_drop_interposition(pos, mv) && self.is_useless(pos, mv, ply) {
-                continue;
-            }
-            worst = Some((l, mv));
         }
-        worst.map(|(_, mv)| mv)
+        replies.sort_by_key(|r| std::cmp::Reverse(r.0));
+        // With an exact length, some reply needs exactly one ply less: while none of those
+        // that might has been found, the last of them must be it.
+        let mut top_left = replies.iter().filter(|r| r.0 == bound).count();
+        let mut top_found = false;
+        let blocks = interposition_squares(pos);
+        let king = pos.king_square(pos.side_to_move());
+        let mut best: Option<(u16, Move, bool)> = None;
+        for (mut l, mv, child) in replies {
+            let floor = best.map(|(b, _, _)| b);
+            if floor.is_some_and(|b| l <= b) {
+                break;
+            }
+            let mut known = false;
+            if l == bound {
+                top_left -= 1;
+                known = exact && !top_found && top_left == 0;
+            }
+            // Shorten this reply's mate while it could still be the longest.
+            while !known && l >= 3 && floor.is_none_or(|b| l > b) {
+                match self.mated_within(&child, ply + 1, l - 2, self.ask_budget, true) {
+                    Within::Mated(s) => l = s,
+                    Within::Not => known = true,
+                    Within::Unknown => break,
+                }
+            }
+            known |= l <= 1;
+            if known && l == bound {
+                top_found = true;
+            }
+            if floor.is_some_and(|b| l <= b) {
+                continue;
+            }
+            let interposes = blocks.contains(mv.to()) && mv.from() != king;
+            if interposes && self.is_useless(pos, mv, ply, len) {
+                continue;
+            }
+            best = Some((l, mv, known));
+        }
+        best.map(|(l, mv, e)| (mv, l, e))
     }
 
-    /// Whether the drop `mv` between the checker and the king at the AND node `pos` is a
-    /// useless interposition: the checker takes it and mates with the piece given back to
-    /// the defender (the attacker gains nothing it needs).
-    fn is_useless(&mut self, pos: &Position, mv: Move, ply: u16) -> bool {
-        let (Some(checker), Some(piece)) = (pos.checkers().first(), mv.hand_piece()) else {
+    /// Whether `mv`, a piece put between the checker and the king at the AND node `pos`
+    /// (mated within `len` plies), is a useless interposition: the checker takes it, and
+    /// with the piece given back to the defender (the attacker gains nothing it needs) the
+    /// mate still comes within the same length, the interposition and the capture aside.
+    fn is_useless(&mut self, pos: &Position, mv: Move, ply: u16, len: u16) -> bool {
+        let budget = self.ask_budget.max(USELESS_MIN);
+        let Some(checker) = pos.checkers().first() else {
             return false;
         };
         let att = !pos.side_to_move();
@@ -142,26 +299,23 @@ impl Solver<'_> {
             if after.is_legal(take).is_err() {
                 continue;
             }
+            let Some(piece) = after
+                .captured_piece(take)
+                .and_then(|c| c.kind.unpromote().to_hand())
+            else {
+                continue;
+            };
             let mut taken = after.clone();
             taken.play_unchecked(take);
             if !taken.in_check() {
                 continue;
             }
-            let Some(without) = taken.hand(att).checked_remove(piece) else {
-                continue;
-            };
-            if self.tt.probe(taken.board_key(), without).pn == 0 {
-                return true;
-            }
             let Some(returned) = piece_returned(&taken, att, piece) else {
                 continue;
             };
-            let (limit, stopped) = (self.node_limit, self.stopped);
-            self.node_limit = self.nodes.saturating_add(USELESS_BUDGET).min(limit);
-            let r = self.mid(&returned, ply + 2, super::INF, super::INF);
-            self.node_limit = limit;
-            self.stopped = stopped;
-            if r.pn == 0 && r.dep == CLEAN {
+            if let Within::Mated(_) =
+                self.mated_within(&returned, ply + 2, len.saturating_sub(2), budget, false)
+            {
                 return true;
             }
         }

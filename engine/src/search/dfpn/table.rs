@@ -1,12 +1,14 @@
 //! The solver's transposition table: proof and disproof numbers per position, keyed by the
-//! board (with the side to move) and the attacker's hand.
+//! board (with the side to move) and the attacker's hand, and bounds on the length of the
+//! position's quickest mate, from which a search with a length bound reads its proofs and
+//! disproofs.
 //!
 //! The attacker's hand is kept apart from the board because hands order positions: a
 //! position proved with hand `h` is proved for every hand that covers `h` (the attacker
 //! only has more to drop, the defender less), and one disproved with `h` is disproved for
 //! every hand that `h` covers. A probe therefore scans every entry of the same board, not
-//! only the one with the same hand. Entries of one board live in one small window of the
-//! table, so that scan is a few slots.
+//! only the one with the same hand. Entries of one board live in one bucket of the table,
+//! a few slots on whole cache lines, so that scan is cheap.
 //!
 //! Within one solve, the pieces of each kind on the board and in both hands add up to the
 //! same count, so the board and the attacker's hand also fix the defender's hand.
@@ -18,24 +20,43 @@ pub(super) const INF: u32 = u32::MAX;
 /// The largest number a node that is neither proved nor disproved may hold.
 pub(super) const NEAR_INF: u32 = INF - 1;
 
-/// Slots scanned for one board: enough to hold the few hands one board is met with, few
-/// enough for a probe to stay in a couple of cache lines.
-const WINDOW: usize = 8;
+/// Mate lengths are kept in this many bits.
+const LEN_BITS: u32 = 12;
+/// As a lower bound on the mate's length: there is no mate at all. As an upper bound: no
+/// mate is known.
+pub(super) const NO_MATE: u16 = (1 << LEN_BITS) - 1;
+/// The longest line a bound may ask about: below [`NO_MATE`], so that every bound can be
+/// told apart from "no mate at all".
+pub(super) const MAX_LEN: u16 = NO_MATE - 1;
 
+/// Slots scanned for one board (one bucket): enough to hold the few hands one board is met
+/// with, few enough for a probe to stay in a couple of cache lines.
+const WINDOW: usize = 8;
+/// Words from one bucket to the next: its slots (three words each) and padding, so that a
+/// bucket fills whole cache lines and a probe touches no more than it must.
+const STRIDE: usize = 24;
+/// Words in a cache line.
+const LINE_WORDS: usize = 8;
+
+/// One position's entry. Besides the numbers of the last search, it bounds the length of
+/// the shortest mate (plies, defender's interpositions counted): `lo` from below (no mate
+/// is shorter; [`NO_MATE`]: none at all) and `hi` from above (a mate of that length was
+/// proved; [`NO_MATE`]: none known). A search with a length bound reads a proof or a
+/// disproof from them.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Entry {
     board: u64,
     hand: Hand,
     pn: u32,
     dn: u32,
-    /// Nodes spent below this entry (saturating), at least 1 for a used slot (0 marks an
-    /// empty one): the cheapest entry to recompute is the one replaced.
-    amount: u16,
-    /// For a proof, the length in plies of the mate it found.
-    len: u16,
+    /// Nodes spent below this entry, as `1 + log2` (0 marks an empty slot): the cheapest
+    /// entry to recompute is the one replaced.
+    amount: u8,
+    lo: u16,
+    hi: u16,
 }
 
-/// What the table knows of a position.
+/// What the table knows of a position, for a search that allows a mate of `bound` plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Probe {
     pub(super) pn: u32,
@@ -45,15 +66,22 @@ pub(super) struct Probe {
     pub(super) hand: Hand,
     /// Whether any entry said anything (a new position gets (1, 1)).
     pub(super) known: bool,
-    /// For a proof, the length of the mate it found (plies).
-    pub(super) len: u16,
+    /// A lower bound on the mate's length (above the bound for a disproof).
+    pub(super) lo: u16,
+    /// An upper bound on it (within the bound for a proof).
+    pub(super) hi: u16,
 }
+
+const LEN_MASK: u64 = (1 << LEN_BITS) - 1;
 
 impl Entry {
     fn pack(self) -> [u64; 3] {
         [
             self.board,
-            u64::from(self.hand.bits()) | u64::from(self.amount) << 32 | u64::from(self.len) << 48,
+            u64::from(self.hand.bits())
+                | u64::from(self.amount) << 32
+                | u64::from(self.lo) << 40
+                | u64::from(self.hi) << (40 + LEN_BITS),
             u64::from(self.pn) | u64::from(self.dn) << 32,
         ]
     }
@@ -63,130 +91,181 @@ impl Entry {
             board: w[0],
             // Only hands read from positions are stored, so the bits are a valid hand.
             hand: Hand::from_bits(w[1] as u32).unwrap_or(Hand::EMPTY),
-            amount: (w[1] >> 32) as u16,
-            len: (w[1] >> 48) as u16,
+            amount: (w[1] >> 32) as u8,
+            lo: ((w[1] >> 40) & LEN_MASK) as u16,
+            hi: ((w[1] >> (40 + LEN_BITS)) & LEN_MASK) as u16,
             pn: w[2] as u32,
             dn: (w[2] >> 32) as u32,
         }
     }
+
+    /// Whether the entry proves or disproves anything at some bound.
+    fn decided(&self) -> bool {
+        self.hi != NO_MATE || self.lo != 0
+    }
 }
 
-/// The table: a power-of-two number of slots, each an entry packed into three words. Kept
-/// as plain words so that a new table is zeroed memory the system hands over lazily: a
-/// large table costs nothing until it is used.
+/// `1 + log2(nodes)`, the scale of [`Entry::amount`].
+fn amount_of(nodes: u64) -> u8 {
+    (64 - nodes.max(1).leading_zeros()) as u8
+}
+
+/// What a [`Table::store`] records.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Record {
+    pub(super) pn: u32,
+    pub(super) dn: u32,
+    /// Lower bound on the mate's length (0 for none).
+    pub(super) lo: u16,
+    /// Upper bound on it ([`NO_MATE`] for none).
+    pub(super) hi: u16,
+    /// Nodes spent on it.
+    pub(super) nodes: u64,
+}
+
+/// The table: a power-of-two number of buckets of slots, each slot an entry packed into
+/// three words. Kept as plain words so that a new table is zeroed memory the system hands over
+/// lazily: a large table costs nothing until it is used.
 pub(super) struct Table {
-    slots: Vec<[u64; 3]>,
+    words: Vec<u64>,
+    /// Where the first bucket starts: the first word on a cache line boundary.
+    base: usize,
     mask: usize,
 }
 
 impl Table {
-    /// A table of about `mib` mebibytes (at least one window).
+    /// A table of about `mib` mebibytes (at least two buckets).
     pub(super) fn new(mib: usize) -> Table {
-        let want = (mib.max(1) << 20) / std::mem::size_of::<[u64; 3]>();
-        let n = (want + 1).next_power_of_two() / 2;
-        let n = n.max(WINDOW * 2);
+        let want = (mib.max(1) << 20) / (STRIDE * 8);
+        let n = ((want + 1).next_power_of_two() / 2).max(2);
+        let words = vec![0u64; n * STRIDE + LINE_WORDS];
+        let misalign = (words.as_ptr() as usize / 8) % LINE_WORDS;
         Table {
-            slots: vec![[0u64; 3]; n],
+            words,
+            base: (LINE_WORDS - misalign) % LINE_WORDS,
             mask: n - 1,
         }
     }
 
+    /// The first word of each slot of the bucket for `board`.
     fn window(&self, board: u64) -> impl Iterator<Item = usize> + use<> {
-        let (start, mask) = ((board as usize) & self.mask, self.mask);
-        (0..WINDOW).map(move |i| (start + i) & mask)
+        let start = self.base + ((board as usize) & self.mask) * STRIDE;
+        (0..WINDOW).map(move |i| start + 3 * i)
     }
 
-    /// What is known of the position with this board and attacker's hand: a proof with a
-    /// hand it covers, a disproof with a hand that covers it, or the exact entry's numbers,
-    /// raised to what the neighbours by hand imply (a stronger attacker hand is at least as
-    /// easy to prove, a weaker one at least as easy to disprove).
-    pub(super) fn probe(&self, board: u64, hand: Hand) -> Probe {
+    fn get(&self, i: usize) -> [u64; 3] {
+        [self.words[i], self.words[i + 1], self.words[i + 2]]
+    }
+
+    fn set(&mut self, i: usize, w: [u64; 3]) {
+        self.words[i..i + 3].copy_from_slice(&w);
+    }
+
+    /// What is known of the position with this board and attacker's hand when a mate of
+    /// at most `bound` plies is asked for: a proof no longer than that with a hand it
+    /// covers (the shortest such), a lower bound above it with a hand that covers it, or
+    /// the exact entry's numbers, raised to what the neighbours by hand imply (a stronger
+    /// attacker hand is at least as easy to prove, a weaker one at least as easy to
+    /// disprove).
+    pub(super) fn probe(&self, board: u64, hand: Hand, bound: u16) -> Probe {
         let mut exact = None;
         let mut pn_floor = 1;
         let mut dn_floor = 1;
+        let (mut lo, mut lo_hand, mut hi, mut hi_hand) = (0, hand, NO_MATE, hand);
         for i in self.window(board) {
-            if self.slots[i][0] != board {
+            if self.words[i] != board {
                 continue;
             }
-            let e = &Entry::unpack(self.slots[i]);
+            let e = &Entry::unpack(self.get(i));
             if e.amount == 0 {
                 continue;
             }
-            if e.pn == 0 && hand.covers(e.hand) {
-                return Probe {
-                    pn: 0,
-                    dn: INF,
-                    hand: e.hand,
-                    known: true,
-                    len: e.len,
-                };
+            let weaker = hand.covers(e.hand);
+            let stronger = e.hand.covers(hand);
+            if weaker && e.hi < hi {
+                (hi, hi_hand) = (e.hi, e.hand);
             }
-            if e.dn == 0 && e.hand.covers(hand) {
-                return Probe {
-                    pn: INF,
-                    dn: 0,
-                    hand: e.hand,
-                    known: true,
-                    len: 0,
-                };
+            if stronger && e.lo > lo {
+                (lo, lo_hand) = (e.lo, e.hand);
             }
+            let final_ = e.pn == 0 || e.dn == 0;
             if e.hand == hand {
                 exact = Some(*e);
-            } else if e.hand.covers(hand) {
+            } else if stronger && !final_ {
                 pn_floor = pn_floor.max(e.pn);
-            } else if hand.covers(e.hand) {
+            } else if weaker && !final_ {
                 dn_floor = dn_floor.max(e.dn);
             }
         }
-        match exact {
-            Some(e) => Probe {
-                pn: e.pn.max(pn_floor).min(NEAR_INF),
-                dn: e.dn.max(dn_floor).min(NEAR_INF),
-                hand,
+        if hi <= bound {
+            return Probe {
+                pn: 0,
+                dn: INF,
+                hand: hi_hand,
                 known: true,
-                len: 0,
-            },
-            None => Probe {
-                pn: pn_floor.min(NEAR_INF),
-                dn: dn_floor.min(NEAR_INF),
-                hand,
-                known: false,
-                len: 0,
-            },
+                lo,
+                hi,
+            };
+        }
+        if lo > bound {
+            return Probe {
+                pn: INF,
+                dn: 0,
+                hand: lo_hand,
+                known: true,
+                lo,
+                hi,
+            };
+        }
+        let (pn, dn, known) = match exact {
+            // Decided for another bound: no guide for this one.
+            Some(e) if e.pn == 0 || e.dn == 0 => (1, 1, true),
+            Some(e) => (e.pn, e.dn, true),
+            None => (1, 1, false),
+        };
+        Probe {
+            pn: pn.max(pn_floor).min(NEAR_INF),
+            dn: dn.max(dn_floor).min(NEAR_INF),
+            hand,
+            known,
+            lo,
+            hi,
         }
     }
 
-    /// Records numbers for a board and hand. A proof or disproof is stored under the hand
-    /// it holds for (the proof hand or disproof hand), and entries it makes useless (the
-    /// same board with hands it now decides) are freed.
-    pub(super) fn store(&mut self, board: u64, hand: Hand, n: (u32, u32), len: u16, amount: u64) {
-        let (pn, dn) = n;
-        let amount = u16::try_from(amount.max(1)).unwrap_or(u16::MAX);
-        let final_ = pn == 0 || dn == 0;
+    /// Records what a search found for a board and hand: a proof under its proof hand, a
+    /// disproof under its disproof hand, numbers under the hand searched. What an entry
+    /// of the same hand knew of the mate's length is kept (the tighter bounds win), and
+    /// entries the new one makes useless (the same board, hands it now decides, nothing
+    /// else known) are freed.
+    pub(super) fn store(&mut self, board: u64, hand: Hand, r: Record) {
+        let amount = amount_of(r.nodes);
+        let proof = r.hi != NO_MATE;
+        let disproof = r.lo != 0;
         let mut target = None;
         let mut victim = None;
-        let mut victim_cost = u64::MAX;
+        let mut victim_cost = u32::MAX;
         for i in self.window(board) {
-            let e = Entry::unpack(self.slots[i]);
+            let e = Entry::unpack(self.get(i));
             if e.amount != 0 && e.board == board {
                 if e.hand == hand {
                     target = Some(i);
                     continue;
                 }
-                let decided = (pn == 0 && e.hand.covers(hand) && e.pn != 0)
-                    || (dn == 0 && hand.covers(e.hand) && e.dn != 0);
-                if final_ && decided {
-                    self.slots[i] = [0; 3];
+                let subsumed = (proof && e.hand.covers(hand) && e.lo == 0 && e.hi >= r.hi)
+                    || (disproof && hand.covers(e.hand) && e.hi == NO_MATE && e.lo <= r.lo);
+                if subsumed {
+                    self.set(i, [0; 3]);
                 }
             }
-            let e = Entry::unpack(self.slots[i]);
+            let e = Entry::unpack(self.get(i));
             // Empty slots first, then cheap undecided entries; decided ones are kept longest.
             let cost = if e.amount == 0 {
                 0
-            } else if e.pn == 0 || e.dn == 0 {
-                u64::from(e.amount) << 32
+            } else if e.decided() {
+                u32::from(e.amount) << 8
             } else {
-                u64::from(e.amount)
+                u32::from(e.amount)
             };
             if cost < victim_cost {
                 victim_cost = cost;
@@ -196,31 +275,32 @@ impl Table {
         let Some(i) = target.or(victim) else {
             return;
         };
-        let old = Entry::unpack(self.slots[i]);
-        let amount = if target.is_some() {
-            amount.max(old.amount)
-        } else {
-            amount
-        };
-        self.slots[i] = Entry {
+        let mut e = Entry {
             board,
             hand,
-            pn,
-            dn,
+            pn: r.pn,
+            dn: r.dn,
             amount,
-            len,
+            lo: r.lo,
+            hi: r.hi,
+        };
+        if target.is_some() {
+            let old = Entry::unpack(self.get(i));
+            e.amount = e.amount.max(old.amount);
+            e.lo = e.lo.max(old.lo);
+            e.hi = e.hi.min(old.hi);
         }
-        .pack();
+        self.set(i, e.pack());
     }
 
-    /// Permille of the first thousand slots in use (the USI `hashfull`).
+    /// Permille of the slots of the first buckets in use (the USI `hashfull`).
     pub(super) fn hashfull(&self) -> u32 {
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
-            .iter()
-            .filter(|w| (w[1] >> 32) & 0xffff != 0)
+        let buckets = (self.mask + 1).min(200);
+        let used = (0..buckets as u64)
+            .flat_map(|b| self.window(b))
+            .filter(|&i| (self.words[i + 1] >> 32) & 0xff != 0)
             .count();
-        (used * 1000 / n) as u32
+        (used * 1000 / (buckets * WINDOW)) as u32
     }
 }
 
@@ -250,19 +330,35 @@ mod tests {
         let mut t = Table::new(1);
         let g = hand(&[(HandPiece::Gold, 1)]);
         let gs = hand(&[(HandPiece::Gold, 1), (HandPiece::Silver, 1)]);
-        t.store(42, g, (0, INF), 3, 5);
-        assert_eq!(t.probe(42, gs).len, 3);
-        assert_eq!(t.probe(42, gs).pn, 0);
-        assert_eq!(t.probe(42, gs).hand, g);
-        assert!(!t.probe(42, Hand::EMPTY).known);
-        assert!(!t.probe(43, gs).known);
-        t.store(7, g, (INF, 0), 0, 5);
-        assert_eq!(t.probe(7, Hand::EMPTY).dn, 0);
-        assert_ne!(t.probe(7, gs).dn, 0);
+        let rec = |pn, dn, lo, hi| Record {
+            pn,
+            dn,
+            lo,
+            hi,
+            nodes: 5,
+        };
+        t.store(42, g, rec(0, INF, 0, 3));
+        assert_eq!(t.probe(42, gs, MAX_LEN).hi, 3);
+        assert_eq!(t.probe(42, gs, MAX_LEN).pn, 0);
+        assert_eq!(t.probe(42, gs, MAX_LEN).hand, g);
+        assert!(!t.probe(42, Hand::EMPTY, MAX_LEN).known);
+        assert!(!t.probe(43, gs, MAX_LEN).known);
+        // A mate of 3 plies is no answer to a search for one of 1.
+        assert_ne!(t.probe(42, gs, 1).pn, 0);
+        t.store(7, g, rec(INF, 0, NO_MATE, NO_MATE));
+        assert_eq!(t.probe(7, Hand::EMPTY, MAX_LEN).dn, 0);
+        assert_ne!(t.probe(7, gs, MAX_LEN).dn, 0);
+        // Bounds from both sides: no mate in 5, one in 9.
+        t.store(8, g, rec(INF, 0, 7, NO_MATE));
+        t.store(8, g, rec(0, INF, 0, 9));
+        assert_eq!(t.probe(8, g, 5).dn, 0);
+        assert_eq!(t.probe(8, g, 9).pn, 0);
+        let p = t.probe(8, g, 7);
+        assert!(p.pn != 0 && p.dn != 0 && (p.lo, p.hi) == (7, 9));
         // Undecided numbers: the exact entry, raised by a stronger hand's proof number.
-        t.store(9, gs, (6, 2), 0, 1);
-        t.store(9, g, (3, 4), 0, 1);
-        let p = t.probe(9, g);
+        t.store(9, gs, rec(6, 2, 0, NO_MATE));
+        t.store(9, g, rec(3, 4, 0, NO_MATE));
+        let p = t.probe(9, g, MAX_LEN);
         assert_eq!((p.pn, p.dn), (6, 4));
         assert_eq!(hand_max(g, gs), gs);
     }

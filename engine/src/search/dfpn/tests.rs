@@ -24,7 +24,7 @@ fn solve(sfen: &str) -> MateResult {
 }
 
 /// The line is legal, every attacker move checks, and it ends in mate or where the
-/// defender has only drops left (useless interpositions).
+/// defender has only interpositions left (useless ones: drops, or moves in between).
 fn assert_line_mates(start: &Position, line: &[Move]) {
     assert!(line.len() % 2 == 1, "{line:?}");
     let mut pos = start.clone();
@@ -35,8 +35,12 @@ fn assert_line_mates(start: &Position, line: &[Move]) {
             assert!(pos.in_check(), "{m} does not check");
         }
     }
+    let between = match (pos.checkers().first(), pos.king_square(pos.side_to_move())) {
+        (Some(c), Some(k)) => crate::attacks::between(c, k),
+        _ => crate::Bitboard::EMPTY,
+    };
     assert!(
-        pos.legal_moves().iter().all(|m| m.is_drop()),
+        pos.legal_moves().iter().all(|m| between.contains(m.to())),
         "line ends before mate: {}",
         pos.to_sfen()
     );
@@ -95,11 +99,11 @@ fn interpositions_by_drops() {
     // With no piece to drop, the rook from a distance mates at once.
     let line = usi(&solve("8k/6S2/6G2/9/9/9/9/9/4K4 b R 1"));
     assert!(line.len() == 1 && line[0].starts_with("R*1"), "{line:?}");
-    // With a gold in hand the defender can drop it on 1b; the rook takes, the king takes
-    // back, and the silver still mates without the gold: a useless interposition, so the
-    // answer is still the one move.
+    // With a gold in hand the defender can drop it on 1b: the rook takes, the king takes
+    // back and the mate needs four more plies, the gold among them. That drop is no useless
+    // interposition, so R*1c is a mate in 7, and the quickest mate is another, in 3.
     let line = usi(&solve("8k/6S2/6G2/9/9/9/9/9/4K4 b Rg 1"));
-    assert!(line.len() == 1 && line[0].starts_with("R*1"), "{line:?}");
+    assert_eq!(line, ["R*2a", "1a1b", "2a2b+"]);
     // After the interposition is played, the mate is proved through it.
     let pos = Position::from_sfen("8k/6S2/6G2/9/9/9/9/9/4K4 b Rg 1").unwrap();
     let mut after = pos.clone();
@@ -107,6 +111,59 @@ fn interpositions_by_drops() {
     after.play(line_move("G*1b")).unwrap();
     let r = solve(&after.to_sfen());
     assert_eq!(usi(&r).len(), 5, "{r:?}");
+}
+
+#[test]
+fn useless_interpositions_are_left_out() {
+    // The rook checks down file 1; whatever the defender drops on 1b, the rook takes it with
+    // a mate (the knight guards 1b): the drop only makes the line two plies longer, so the
+    // answer is the check alone, as composers count it.
+    for sfen in [
+        "8k/6G2/4R4/7N1/9/9/9/9/4K4 b - 1",
+        "8k/6G2/4R4/7N1/9/9/9/9/4K4 b g 1",
+        "8k/6G2/4R4/7N1/9/9/9/9/4K4 b 2g2s 1",
+    ] {
+        let line = usi(&solve(sfen));
+        assert!(
+            line.len() == 1 && line[0].starts_with("5c1c"),
+            "{sfen}: {line:?}"
+        );
+    }
+    // The same with a gold that moves in between (移合) instead of a drop: taking it mates
+    // just the same.
+    let line = usi(&solve("7gk/6G2/4R4/7N1/9/9/9/9/4K4 b - 1"));
+    assert!(line.len() == 1 && line[0].starts_with("5c1c"), "{line:?}");
+    // A drop that makes the attacker work for it stays in the line: from a game of the mate
+    // set, where L*7b is useless at the end but the earlier defence is real.
+    let line = usi(&solve(
+        "Snk2g3/7sl/7pp/1p3p3/2pB2P2/7PP/NPl+s2p2/1G5R1/3PRGSNL b BGN5Pl2p 99",
+    ));
+    assert_eq!(line.len(), 5, "{line:?}");
+}
+
+#[test]
+fn the_quickest_mate_is_found() {
+    // From the mate set: mates in 3 that the first proof finds as mates in 5 and 7, and a
+    // mate in 11 that it finds as one in 23.
+    for sfen in [
+        "S2+R5/P7+L/+B1k2PG1L/2n6/9/L3P4/1SKN1S2p/6P2/1+b1+l5 w G12Pr2gs2np 162",
+        "S6G1/k2+N3sl/2+P4pp/9/6lPP/p8/2+ss4L/5g3/3R5 b R2B2G2NLPn11p 185",
+    ] {
+        let line = usi(&solve(sfen));
+        assert_eq!(line.len(), 3, "{sfen}: {line:?}");
+    }
+    let line = usi(&solve(
+        "S2g5/P3k2r1/4p4/1p2+B3g/2+B2P3/4P1PNp/3NLS2P/3K5/SNG1SG1NL b RL10Pl 111",
+    ));
+    assert!(line.len() <= 11, "{line:?}");
+}
+
+#[test]
+fn a_mate_by_a_knight_that_must_not_promote() {
+    // Only the knight on 2c checks (promoted, it would not reach 1a); the golds
+    // cover the king's squares.
+    let line = usi(&solve("8k/6G2/8G/9/6N2/9/9/9/4K4 b - 1"));
+    assert_eq!(line, ["3e2c"]);
 }
 
 fn line_move(s: &str) -> Move {
@@ -177,4 +234,48 @@ fn agrees_with_mate_in_one_on_random_positions() {
         }
     });
     assert!(found > 0);
+}
+
+#[test]
+fn checks_are_exactly_the_checking_legal_moves() {
+    use crate::testing::{Pick, random_game_positions};
+    let mut seen = 0;
+    random_game_positions(11, 40, 160, Pick::Uniform, |pos, _| {
+        let mut want: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                after.in_check()
+            })
+            .collect();
+        let mut got = moves::checks(pos);
+        seen += got.len();
+        want.sort_by_key(|m| m.to_bits());
+        got.sort_by_key(|m| m.to_bits());
+        assert_eq!(got, want, "{}", pos.to_sfen());
+    });
+    assert!(seen > 0);
+}
+
+#[test]
+fn child_keys_match_the_played_position() {
+    use crate::testing::{Pick, random_game_positions};
+    random_game_positions(12, 20, 160, Pick::Uniform, |pos, _| {
+        for or in [false, true] {
+            for mv in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                let att = moves::attacker(pos, or);
+                let want = (after.key(), after.board_key(), after.hand(att));
+                assert_eq!(
+                    moves::child_keys(pos, mv, or),
+                    want,
+                    "{} {mv}",
+                    pos.to_sfen()
+                );
+            }
+        }
+    });
 }
