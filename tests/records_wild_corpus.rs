@@ -91,30 +91,7 @@ enum Known {
     Ending(EndKind),
 }
 
-const KNOWN: [(&str, Known); 7] = [
-    // A composed problem with a pawn on every rank of a file, one on its last rank: a piece
-    // that can never move, which tokin's positions do not hold (the other reader takes any
-    // board).
-    (
-        "na2hiro+Kifu-for-JS/packages/Kifu-for-JS/examples/files/ki2/9fu.ki2",
-        Known::Refused("could never move"),
-    ),
-    (
-        "na2hiro+json-kifu-format/test/files/ki2/9fu.ki2",
-        Known::Refused("could never move"),
-    ),
-    (
-        "na2hiro+json-kifu-format/test/files/kif/9fu.kif",
-        Known::Refused("could never move"),
-    ),
-    (
-        "na2hiro+json-kifu-format/test/files/csa/9fu.csa",
-        Known::Refused("could never move"),
-    ),
-    (
-        "na2hiro+json-kifu-format/test/files/csa/9fu_komabetsu.csa",
-        Known::Refused("could never move"),
-    ),
+const KNOWN: [(&str, Known); 2] = [
     // `%-ILLEGAL_ACTION` with Black to move: White's foul, so Black, the side to move, wins
     // (the CSA standard); the other reader has the side to move lose.
     (

@@ -135,27 +135,31 @@ impl Setup {
     /// The first broken rule, checked in this order: piece counts, kings, dead pieces, two
     /// pawns on a file, the side not to move in check.
     pub fn validate(&self, kings: Kings) -> Result<Position, PositionError> {
-        self.check(kings, |k| k.set_count() as u32, false)
+        self.check(kings, |k| k.set_count() as u32, false, false)
     }
 
     /// As [`Setup::validate`] with [`Kings::Tsume`], for a problem diagram: two unpromoted
     /// pawns of one side on a file (which composed problems sometimes show) are accepted too;
-    /// `relaxed` also lets a kind have more pieces than a set, as [`Setup::validate_relaxed`].
+    /// `relaxed` also lets a kind have more pieces than a set, as [`Setup::validate_relaxed`],
+    /// and a piece stand where it can never move (a pawn, lance or knight on its last ranks:
+    /// some composed diagrams show one, and it simply never moves).
     /// [`Setup::game_rule_breaks`] says which rules of a game the position breaks.
     ///
     /// # Errors
-    /// As [`Setup::validate`], but never [`PositionError::TwoPawns`].
+    /// As [`Setup::validate`], but never [`PositionError::TwoPawns`], and with `relaxed`
+    /// never [`PositionError::DeadPiece`].
     pub fn validate_problem(&self, relaxed: bool) -> Result<Position, PositionError> {
         if relaxed {
-            self.check(Kings::Tsume, relaxed_limit, true)
+            self.check(Kings::Tsume, relaxed_limit, true, true)
         } else {
-            self.check(Kings::Tsume, |k| k.set_count() as u32, true)
+            self.check(Kings::Tsume, |k| k.set_count() as u32, true, false)
         }
     }
 
     /// Every rule of a game position that this setup breaks and a problem diagram may: a side
     /// without its king, more pieces of a kind than a set, two unpromoted pawns of one side on
-    /// a file. Empty for a game position; the front ends report these as warnings.
+    /// a file, a piece that can never move. Empty for a game position; the front ends report
+    /// these as warnings.
     pub fn game_rule_breaks(&self) -> Vec<PositionError> {
         let mut breaks = Vec::new();
         let mut counts = [0u32; PieceKind::NUM];
@@ -167,6 +171,12 @@ impl Setup {
             };
             counts[p.kind.unpromote().index()] += 1;
             kings[p.color.index()] |= p.kind == PieceKind::King;
+            if p.kind.is_stuck_on(sq.rank().relative_number(p.color)) {
+                breaks.push(PositionError::DeadPiece {
+                    piece: p,
+                    square: sq,
+                });
+            }
             if p.kind == PieceKind::Pawn {
                 let fb = Bitboard::file(sq.file());
                 if (pawn_files[p.color.index()] & fb).is_any() {
@@ -211,7 +221,7 @@ impl Setup {
     pub fn validate_relaxed(&self, kings: Kings) -> Result<Position, PositionError> {
         // Kings are not held, so a set's two is their limit here too; promoted kinds are
         // counted with their basic kind.
-        self.check(kings, relaxed_limit, false)
+        self.check(kings, relaxed_limit, false, false)
     }
 
     fn check(
@@ -219,6 +229,7 @@ impl Setup {
         kings: Kings,
         limit: impl Fn(PieceKind) -> u32,
         two_pawns_allowed: bool,
+        dead_allowed: bool,
     ) -> Result<Position, PositionError> {
         if self.move_number == 0 {
             return Err(PositionError::ZeroMoveNumber);
@@ -264,7 +275,7 @@ impl Setup {
             };
             let rel = sq.rank().relative_number(p.color);
             let dead = p.kind.is_stuck_on(rel);
-            if dead {
+            if dead && !dead_allowed {
                 return Err(PositionError::DeadPiece {
                     piece: p,
                     square: sq,

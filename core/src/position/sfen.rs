@@ -537,6 +537,37 @@ mod tests {
         assert_eq!(p.to_sfen(), START);
     }
 
+    /// A composed diagram with White's pawns on every rank of file 2, one on its last rank
+    /// where it can never move (the "9fu" problem of the KIF test suites): relaxed reads it
+    /// and plays on (the pawn just never moves), the stricter levels refuse it, and the
+    /// game-rule warnings name the piece.
+    #[test]
+    fn a_piece_that_can_never_move_reads_relaxed() {
+        let sfen = "7pk/7p1/7p1/7p1/7p1/7p1/7p1/7p1/7p1 b 2R4L4s4n 1";
+        for strictness in [Strictness::Game, Strictness::Problem] {
+            assert!(
+                Position::from_sfen_with(sfen, strictness).is_err(),
+                "{strictness}"
+            );
+        }
+        let pos = Position::from_sfen_relaxed(sfen).unwrap();
+        assert_eq!(pos.to_sfen(), sfen);
+        let mut p = pos.clone();
+        p.play(crate::Move::from_usi("L*1c").unwrap()).unwrap();
+        // White answers the check; whatever it plays, the pawn on 2i never moves.
+        assert!(!p.legal_moves().is_empty());
+        assert!(
+            p.legal_moves()
+                .iter()
+                .all(|m| m.from() != Some(crate::Square::from_usi("2i").unwrap()))
+        );
+        let breaks = crate::Setup::from_sfen(sfen).unwrap().game_rule_breaks();
+        assert!(
+            breaks.iter().any(|b| b.to_string().contains("2i")),
+            "{breaks:?}"
+        );
+    }
+
     /// A position reached by playing from a mating problem (the defender to move, the attacker
     /// without a king) reads back from its own SFEN, as the problem does; a position with no
     /// king at all does not. Fuzzing found the first refused.

@@ -15,10 +15,11 @@ use core::str::FromStr;
 /// only game positions says [`Strictness::Game`].
 ///
 /// Each level accepts everything the level before it does. Whatever the level, a position
-/// that tokin accepts can be played: every kind fits in a hand, no piece stands where it
-/// could never move, the side not to move has its king and is not in check. A rule of the game
-/// that a problem diagram may break (the attacker without a king, two unpromoted pawns of one
-/// side on a file, more pieces than a set) is accepted from [`Strictness::Problem`] on, and
+/// that tokin accepts can be played: every kind fits in a hand, at least one side (the
+/// defender) has its king, and the side not to move is not in check. A rule of the game that a
+/// problem diagram may break (the attacker without a king, two unpromoted pawns of one side on
+/// a file) is accepted from [`Strictness::Problem`] on, and more pieces than a set or a piece
+/// where it can never move (which then never moves) at [`Strictness::Relaxed`];
 /// [`Position::game_rule_breaks`] lists what a position breaks so that the front ends can warn.
 ///
 /// ```
@@ -40,7 +41,8 @@ pub enum Strictness {
     /// diagrams show.
     Problem,
     /// Anything the rules can play: as a problem, and a kind may have more pieces than a set
-    /// holds, up to what a hand can record ([`Hand::capacity`](crate::Hand::capacity)).
+    /// holds, up to what a hand can record ([`Hand::capacity`](crate::Hand::capacity)), and a
+    /// piece may stand where it can never move (it stays there).
     /// Published perft suites and some composed positions need this.
     #[default]
     Relaxed,
