@@ -197,23 +197,46 @@ impl Diagram {
         offset: usize,
         line: &str,
     ) -> Result<(), RecordError> {
+        // ASCII lowercasing keeps every byte where it was, so positions found in `lower`
+        // index `text` too. The labels are taken in the order they stand: pieces after one
+        // belong to the side it names, up to the next; what stands before the first label is
+        // the board's margin.
         let lower = text.to_ascii_lowercase();
-        let mut text = text.to_string();
-        let mut skip = 0;
-        for (label, color) in [
-            ("white in hand", Color::White),
-            ("black in hand", Color::Black),
-        ] {
-            if let Some(at) = lower.find(label) {
-                self.owner = Some(color);
-                // Everything up to the label and its colon is the label; pieces may follow.
-                let end = at + label.len();
-                let end = end + usize::from(lower[end..].starts_with(':'));
-                skip = text[..end].chars().count();
-                text = text[end..].to_string();
+        let mut start = 0;
+        let mut labelled = false;
+        loop {
+            let next = [
+                ("white in hand", Color::White),
+                ("black in hand", Color::Black),
+            ]
+            .into_iter()
+            .filter_map(|(label, color)| {
+                lower[start..]
+                    .find(label)
+                    .map(|at| (start + at, label.len(), color))
+            })
+            .min_by_key(|&(at, _, _)| at);
+            let Some((at, len, color)) = next else {
+                break;
+            };
+            if labelled {
+                self.hand_words(&text[start..at], n, offset + text[..start].chars().count())?;
             }
+            labelled = true;
+            self.owner = Some(color);
+            // Everything up to the label and its colon is the label; pieces may follow.
+            let end = at + len;
+            start = end + usize::from(lower[end..].starts_with(':'));
         }
-        let mut col = offset + skip + 1;
+        self.hand_words(&text[start..], n, offset + text[..start].chars().count())?;
+        let _ = line;
+        Ok(())
+    }
+
+    /// The pieces in hand among the words of `text`, which starts at character `offset` of
+    /// line `n` (box borders and separators passed over).
+    fn hand_words(&mut self, text: &str, n: usize, offset: usize) -> Result<(), RecordError> {
+        let mut col = offset + 1;
         for word in text.split(|c: char| c.is_whitespace() || c == '|' || c == ',') {
             let here = col;
             col += word.chars().count() + 1;
@@ -223,7 +246,6 @@ impl Diagram {
             self.hand_piece(word)
                 .map_err(|kind| RecordError::new(n, here, word, kind))?;
         }
-        let _ = line;
         Ok(())
     }
 
