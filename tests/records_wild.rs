@@ -370,3 +370,38 @@ fn a_record_may_number_its_moves_from_a_later_start() {
         "{e}"
     );
 }
+
+#[test]
+fn kif_lines_out_of_place_read_as_what_they_are_and_write_back() {
+    // A page break (form feed) or a stray carriage return before a move line, as printed and
+    // pasted-together records have, and a hand line after the moves: the move lines are
+    // moves, and the hand line, kept as a header entry, is no start position.
+    let text = "手合割：平手\n手数----指手-----消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n\
+                \x0c   2 ３四歩(33)   ( 0:02/00:00:02)\n\r   3 ２六歩(27)   ( 0:01/00:00:02)\n\
+                先手の持駒：角\n   4 投了\n";
+    let p = parse(text, Format::Kif);
+    let r = &p.records[0];
+    assert_eq!(usi(r.main_moves()), "7g7f 3c3d 2g2f");
+    assert_eq!(r.main.end.as_ref().map(|e| e.kind), Some(EndKind::Resign));
+    assert_eq!(
+        r.header_value(&HeaderKey::Other("先手の持駒".into())),
+        Some("角")
+    );
+    for f in [Format::Kif, Format::Ki2] {
+        // Written as a header line it would be a diagram's hand before the moves: it is
+        // written as a comment instead, and the writer says so.
+        let w = record::write(r, f);
+        assert!(
+            w.losses.contains(&Loss::HeaderKey {
+                format: f,
+                key: "先手の持駒".into()
+            }),
+            "{f}: {:?}",
+            w.losses
+        );
+        let back = &parse(&w.text, f).records[0];
+        assert_eq!(back.start, r.start, "{f}\n{}", w.text);
+        assert_eq!(usi(back.main_moves()), "7g7f 3c3d 2g2f", "{f}\n{}", w.text);
+        assert_eq!(back.comments, ["先手の持駒：角"], "{f}\n{}", w.text);
+    }
+}

@@ -211,7 +211,11 @@ impl Reader {
     }
 
     fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
-        let t = line.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\u{3000}');
+        // Any white space before the text, not just the usual spaces: a line that is a move
+        // after a form feed or a stray carriage return is still a move, and read as a header
+        // line its key would hold the move (and write back as one). At the end only the usual
+        // spaces go, so that a header value keeps the rest.
+        let t = line.trim_start().trim_end_matches([' ', '\t', '\u{3000}']);
         if t.is_empty() || t.starts_with('#') {
             return Ok(());
         }
@@ -841,7 +845,40 @@ fn side_name(color: Color, handicap: bool) -> &'static str {
     }
 }
 
+/// Whether `name：value` reads back in `flavor`, before the move list, as a header entry with
+/// that key and value, and as nothing else: a key taken from a broken line (move text after a
+/// stray control character, a hand or board line after the moves) or given by a caller may read
+/// as a move, a diagram line, the heading or a start fact (`手合割`, `手番`). The reader itself
+/// decides, so that the two cannot disagree.
+fn reads_back_as_header(flavor: Flavor, name: &str, value: &str) -> bool {
+    let mut reader = Reader::new(flavor, ReadOptions::default());
+    let text = format!("{name}：{value}");
+    // As the first line of a file too (KI2 starts with its header): a byte-order mark there
+    // is not part of the key.
+    let Some((_, line)) = numbered_lines(&text).next() else {
+        return false;
+    };
+    line == text
+        && reader.line(1, line).is_ok()
+        && reader.tree.is_none()
+        && reader.setup.is_none()
+        && reader.rest_to.is_none()
+        && reader.handicap.is_none()
+        && reader.warnings.is_empty()
+        && reader.record.comments.is_empty()
+        && reader.record.header
+            == [(
+                HeaderKey::from_japanese(name),
+                value.trim_matches([' ', '\t', '\u{3000}']).to_string(),
+            )]
+}
+
 fn write_header(s: &mut String, record: &Record, format: Format, losses: &mut Vec<Loss>) {
+    let flavor = if format == Format::Ki2 {
+        Flavor::Ki2
+    } else {
+        Flavor::Kif
+    };
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
     let start_text = match &record.start {
         Start::Handicap(h) => format!("手合割：{}\n", h.japanese_name()),
@@ -856,12 +893,26 @@ fn write_header(s: &mut String, record: &Record, format: Format, losses: &mut Ve
         if v.trim_matches([' ', '\t', '\u{3000}']) != v {
             note(losses, Loss::HeaderSpaces { format });
         }
-        let _ = writeln!(
-            s,
-            "{}：{}",
-            k.japanese(handicap),
-            v.replace(['\n', '\r'], " ")
-        );
+        // A header entry is one line: a value with line breaks keeps its text on it.
+        if v.contains(['\n', '\r']) {
+            note(losses, Loss::HeaderLineBreaks { format });
+        }
+        let name = k.japanese(handicap).replace(['\n', '\r'], " ");
+        let value = v.replace(['\n', '\r'], " ");
+        if reads_back_as_header(flavor, &name, &value) {
+            let _ = writeln!(s, "{name}：{value}");
+        } else {
+            // Written as a header line it would read as something else (and could change the
+            // start or the moves); as a comment before the moves the text is kept.
+            note(
+                losses,
+                Loss::HeaderKey {
+                    format,
+                    key: name.clone(),
+                },
+            );
+            let _ = writeln!(s, "*{name}：{value}");
+        }
     }
     if !start_written {
         s.push_str(&start_text);
@@ -903,6 +954,12 @@ fn write_comments(s: &mut String, comments: &[String]) {
             let _ = writeln!(s, "*{}", l.trim_end_matches('\r'));
         }
     }
+}
+
+/// A bookmark is one line: a line break in its name would start a line of its own, which could
+/// read as a move.
+fn write_bookmark(s: &mut String, name: &str) {
+    let _ = writeln!(s, "&{}", name.replace(['\n', '\r'], " "));
 }
 
 /// Writes a record as KIF (UTF-8 text; encode with [`super::encode_shift_jis`] for `.kif`).
@@ -967,7 +1024,7 @@ fn write_kif_line(
             body.push('\n');
             write_comments(&mut body, &node.comments);
             if let Some(b) = &node.bookmark {
-                let _ = writeln!(body, "&{b}");
+                write_bookmark(&mut body, b);
             }
         }
         Step::End(pos, end, ply, total) => {
@@ -1069,7 +1126,7 @@ fn write_ki2_line(
                     on_line = 0;
                     write_comments(&mut body, &node.comments);
                     if let Some(b) = &node.bookmark {
-                        let _ = writeln!(body, "&{b}");
+                        write_bookmark(&mut body, b);
                     }
                 }
             }
@@ -1155,5 +1212,64 @@ mod tests {
         assert_eq!(&back.records[0], r);
         let ki2 = parse_ki2(&write_ki2(r).text, ReadOptions::default()).unwrap();
         assert_eq!(ki2.records[0].main.moves.len(), 4);
+    }
+
+    #[test]
+    fn text_that_looks_like_other_lines_is_written_so_it_reads_back() {
+        let text = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+        let mut r = parse(text, ReadOptions::default())
+            .unwrap()
+            .records
+            .remove(0);
+        let other = |k: &str| HeaderKey::Other(k.to_string());
+        r.header
+            .push((HeaderKey::Event, "第1局\n   3 ２六歩(27)".to_string()));
+        r.header.push((other("▲２六歩"), "x".to_string()));
+        r.header
+            .push((other("   3 ２六歩(27)   ( 0"), "01/00:00:01)".to_string()));
+        r.header.push((other("手合割"), "香落ち".to_string()));
+        r.header.push((other("後手の持駒"), "飛".to_string()));
+        r.header.push((other("|v香"), "x|一".to_string()));
+        r.comments
+            .push("変化：1手\n   1 ２六歩(27)\nまで1手で先手の勝ち\n&mark\n#x".to_string());
+        r.main.moves[0]
+            .comments
+            .push("*\n   2 ８四歩(83)".to_string());
+        r.main.moves[1].bookmark = Some("a\n   3 ２六歩(27)".to_string());
+        for (format, read) in [
+            (Format::Kif, parse as fn(&str, ReadOptions) -> _),
+            (Format::Ki2, parse_ki2),
+        ] {
+            let w = if format == Format::Kif {
+                write(&r)
+            } else {
+                write_ki2(&r)
+            };
+            let back = read(&w.text, ReadOptions::default())
+                .unwrap_or_else(|e| panic!("{format}: {e}\n{}", w.text))
+                .records
+                .remove(0);
+            assert_eq!(back.start, r.start, "{format}\n{}", w.text);
+            assert!(back.main_moves().eq(r.main_moves()), "{format}\n{}", w.text);
+            assert!(w.losses.contains(&Loss::HeaderLineBreaks { format }));
+            assert_eq!(
+                back.header_value(&HeaderKey::Event),
+                Some("第1局    3 ２六歩(27)")
+            );
+            for key in ["手合割", "後手の持駒", "|v香", "3 ２六歩(27)   ( 0"] {
+                let kept = back.comments.iter().any(|c| c.contains(key));
+                assert!(kept, "{format}: {key}\n{}", w.text);
+            }
+            // A KI2 move line, and only there.
+            let ki2_move = Loss::HeaderKey {
+                format,
+                key: "▲２六歩".to_string(),
+            };
+            assert_eq!(w.losses.contains(&ki2_move), format == Format::Ki2);
+            assert_eq!(
+                back.main.moves[1].bookmark.as_deref(),
+                Some("a    3 ２六歩(27)")
+            );
+        }
     }
 }

@@ -44,6 +44,11 @@ pub enum Loss {
         /// The format written.
         format: Format,
     },
+    /// Header values are one line each: line breaks in a value became spaces (KIF, KI2).
+    HeaderLineBreaks {
+        /// The format written.
+        format: Format,
+    },
     /// The format holds no comments.
     Comments {
         /// The format written.
@@ -121,6 +126,7 @@ impl Loss {
             | Loss::HeaderKey { format, .. }
             | Loss::RepeatedHeaderKey { format, .. }
             | Loss::HeaderSpaces { format }
+            | Loss::HeaderLineBreaks { format }
             | Loss::Comments { format }
             | Loss::Times { format }
             | Loss::TotalTimes { format }
@@ -171,6 +177,10 @@ impl fmt::Display for Loss {
                 let drops = if holds == "hold" { "drop" } else { "drops" };
                 write!(f, "{name} {drops} spaces around header values")
             }
+            Loss::HeaderLineBreaks { .. } => write!(
+                f,
+                "{name} {holds} header values on one line: line breaks became spaces"
+            ),
             Loss::Comments { .. } => write!(f, "{name} {holds} no comments"),
             Loss::Times { .. } => write!(f, "{name} {holds} no times"),
             Loss::TotalTimes { .. } => write!(f, "{name} {holds} no total times"),
