@@ -257,18 +257,17 @@ fn write_by_rename(path: &Path, data: &[u8]) -> std::io::Result<()> {
     written
 }
 
-/// Whether `a` and `b` name the same existing file (through links or `..` as well).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
-}
-
 /// Checks the outputs of `jobs` before anything is written: no two the same, none an input,
 /// none existing unless `--force`.
 fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
     let mut seen: std::collections::HashMap<&Path, &Path> = std::collections::HashMap::new();
+    // Each input resolved once (links, `..`): comparing every output with every input
+    // resolved both each time made a directory of thousands of files take minutes before
+    // the first was converted.
+    let inputs: std::collections::HashMap<PathBuf, &Path> = jobs
+        .iter()
+        .filter_map(|j| Some((std::fs::canonicalize(&j.input).ok()?, j.input.as_path())))
+        .collect();
     for job in jobs {
         let Some(out) = job.output.as_deref().filter(|o| o.as_os_str() != "-") else {
             continue;
@@ -282,11 +281,11 @@ fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
                 out.display()
             ));
         }
-        if let Some(input) = jobs.iter().find(|j| same_file(&j.input, out)) {
+        if let Some(input) = std::fs::canonicalize(out).ok().and_then(|o| inputs.get(&o)) {
             return Err(format!(
                 "{}: the output is the input {}; give another -o",
                 out.display(),
-                input.input.display()
+                input.display()
             ));
         }
         if out.is_dir() {
