@@ -50,6 +50,7 @@ mod tests;
 
 pub use accumulator::Accumulator;
 pub use error::{NnueError, Part};
+pub(crate) use features::FE_END;
 pub use format::Architecture;
 #[doc(hidden)]
 pub use simd::set_backend_for_bench;

@@ -14,6 +14,7 @@
 //! [`Network::read`]: crate::eval::nnue::Network::read
 
 mod data;
+mod factor;
 mod model;
 mod optimizer;
 mod quantize;
@@ -242,13 +243,14 @@ impl Trainer {
     /// of the gradients of the halves that use it, and steps; the others stay as they are.
     fn sparse_step(&mut self, data: &Dataset, batch: &[u32], h: usize) {
         // Bucket the (position, side) pairs by feature, in batch order: a counting sort.
+        let model = &self.model;
         let mut total = 0u32;
         for &i in batch {
             let (us, them) = data.features(i as usize);
-            for &f in us.iter().chain(them) {
-                let c = &mut self.counts[f as usize];
+            for r in us.iter().chain(them).flat_map(|&f| model.rows(f)) {
+                let c = &mut self.counts[r];
                 if *c == 0 {
-                    self.touched.push(f);
+                    self.touched.push(r as u32);
                 }
                 *c += 1;
                 total += 1;
@@ -263,8 +265,8 @@ impl Trainer {
         for (k, &i) in batch.iter().enumerate() {
             let (us, them) = data.features(i as usize);
             for (side, feats) in [us, them].into_iter().enumerate() {
-                for &f in feats {
-                    let at = &mut self.starts[f as usize];
+                for r in feats.iter().flat_map(|&f| model.rows(f)) {
+                    let at = &mut self.starts[r];
                     self.entries[*at as usize] = (2 * k + side) as u32;
                     *at += 1;
                 }

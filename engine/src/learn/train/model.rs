@@ -19,6 +19,7 @@
 //! to the master copy (the "straight-through" estimate). So the model's evaluation is the
 //! file's, to a centipawn, and training sees the rounding the file will have.
 
+use super::factor::Factor;
 use crate::Position;
 use crate::eval::nnue::{Architecture, Network, NnueError};
 use rand::rngs::StdRng;
@@ -53,10 +54,11 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    /// The shape of `arch`'s files.
+    /// The shape of `arch`'s models: the file's, with the virtual features' rows added
+    /// ([`Factor`]).
     pub(crate) fn of(arch: Architecture) -> Shape {
         Shape {
-            inputs: arch.input_dimensions(),
+            inputs: arch.input_dimensions() + Factor::of(arch).map_or(0, Factor::virtual_inputs),
             half: 256,
             hidden: 32,
         }
@@ -104,6 +106,8 @@ pub struct Model {
     arch: Architecture,
     shape: Shape,
     layout: Layout,
+    /// The virtual features, if the model has them: their rows follow the file's.
+    factor: Option<Factor>,
     /// The feature transformer's weights: row `i` (of [`Shape::half`]) is feature `i`'s.
     pub(crate) ft_w: Vec<f32>,
     /// Every other parameter, laid out as [`Layout`] says; the layers' weights row by row,
@@ -277,7 +281,13 @@ impl Model {
         let layout = shape.layout();
         let mut uniform =
             |n: usize, a: f32| -> Vec<f32> { (0..n).map(|_| rng.random_range(-a..=a)).collect() };
-        let ft_w = uniform(shape.inputs * shape.half, 0.05);
+        // A factored model's own rows start at zero: what a piece is worth anywhere is the
+        // virtual row's to learn first.
+        let factor = Factor::of(arch)
+            .filter(|f| shape.inputs == arch.input_dimensions() + f.virtual_inputs());
+        let shared = factor.map_or(0, |_| arch.input_dimensions());
+        let mut ft_w = uniform(shape.inputs * shape.half, 0.05);
+        ft_w[..shared * shape.half].fill(0.0);
         let mut dense = vec![0.0; layout.len];
         dense[layout.ft_b..layout.h1_w].fill(0.5);
         let h1 = uniform(
@@ -296,6 +306,7 @@ impl Model {
             arch,
             shape,
             layout,
+            factor,
             ft_q: ft_w.clone(),
             ft_w,
             dense_q: dense.clone(),
@@ -368,6 +379,19 @@ impl Model {
         self.layout
     }
 
+    /// The rows of the feature transformer that file feature `f` switches on: its own, and
+    /// its virtual feature's when the model has them.
+    #[inline]
+    pub(crate) fn rows(&self, f: u32) -> impl Iterator<Item = usize> + use<> {
+        let f = f as usize;
+        std::iter::once(f).chain(self.factor.map(|v| v.row(f)))
+    }
+
+    /// The virtual features, if the model has them.
+    pub(crate) fn factor(&self) -> Option<Factor> {
+        self.factor
+    }
+
     /// The output `y` for a position whose side to move has the active features `us` and
     /// the other side `them`, keeping what the backward pass needs in `s`.
     pub(crate) fn forward(&self, us: &[u32], them: &[u32], s: &mut Scratch) -> f32 {
@@ -376,9 +400,10 @@ impl Model {
         for (acc, feats) in s.acc.chunks_exact_mut(h).zip([us, them]) {
             acc.copy_from_slice(&d[l.ft_b..l.ft_b + h]);
             for &f in feats {
-                let f = f as usize;
-                for (a, &w) in acc.iter_mut().zip(&self.ft_q[f * h..(f + 1) * h]) {
-                    *a += w;
+                for r in self.rows(f) {
+                    for (a, &w) in acc.iter_mut().zip(&self.ft_q[r * h..(r + 1) * h]) {
+                        *a += w;
+                    }
                 }
             }
         }
@@ -400,8 +425,9 @@ impl Model {
     /// The backward pass of the position [`Model::forward`] last saw in `s`, for the
     /// gradient `g` of the loss by the output: adds the dense parameters' gradients to
     /// `grad` (laid out as [`Model::dense`]) and sets `da` to the gradient of the feature
-    /// transformer's sums (both halves, side to move first), which each active feature's
-    /// row takes as its own gradient (the caller adds them up row by row).
+    /// transformer's sums (both halves, side to move first), which each row an active
+    /// feature switches on ([`Model::rows`]) takes as its own gradient (the caller adds
+    /// them up row by row).
     pub(crate) fn backward(&self, s: &mut Scratch, g: f32, grad: &mut [f32], da: &mut [f32]) {
         let (h, l) = (self.shape.half, self.layout);
         let d = &self.dense_q;

@@ -40,7 +40,11 @@ pub(crate) fn quantize(model: &Model) -> Result<Network, NnueError> {
     let l = model.layout();
     let d = &model.dense;
     let ft_b: Vec<i16> = d[l.ft_b..l.h1_w].iter().map(|&x| to_i16(x)).collect();
-    let ft_w: Vec<i16> = model.ft_w.iter().map(|&x| to_i16(x)).collect();
+    let rows: Vec<i16> = model.ft_w.iter().map(|&x| to_i16(x)).collect();
+    let ft_w = match model.factor() {
+        Some(factor) => factor.fold(&rows, model.shape().half),
+        None => rows,
+    };
     let weights =
         |r: core::ops::Range<usize>| -> Vec<i8> { d[r].iter().map(|&w| to_i8(w)).collect() };
     let biases = |r: core::ops::Range<usize>, rounding| -> Vec<i32> {

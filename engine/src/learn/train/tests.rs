@@ -241,6 +241,30 @@ fn halfkp_models_quantise_and_train() {
     assert!(mean < 1.5 && max < 4.0, "mean {mean} cp, max {max} cp");
 }
 
+/// A new HalfKP model knows only what each piece is worth wherever the kings are (its own
+/// rows start at zero, its shared rows do not), and its file adds the shared rows into every
+/// king square's: moving a king changes neither evaluation, and the two agree.
+#[test]
+fn factored_halfkp_shares_rows_across_king_squares() {
+    let model = Model::new(Architecture::HalfKp256, 5);
+    let net = model.to_network().unwrap();
+    let a =
+        Position::from_sfen("lnsg1gsnl/1r2k2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2K2R1/LNSG1GSNL b - 1")
+            .unwrap();
+    let b =
+        Position::from_sfen("lnsg1gsnl/1r3k1b1/ppppppppp/9/9/9/PPPPPPPPP/1B1K3R1/LNSG1GSNL b - 1")
+            .unwrap();
+    let (ma, mb) = (model.evaluate(&a).unwrap(), model.evaluate(&b).unwrap());
+    assert!((ma - mb).abs() < 1e-3, "model: {ma} and {mb}");
+    assert_eq!(net.evaluate(&a), net.evaluate(&b));
+    assert!((f64::from(net.evaluate(&a)) - f64::from(ma)).abs() < 1.5);
+    // Not a constant: the shared rows do see the pieces.
+    let c =
+        Position::from_sfen("lnsg1gsnl/1r2k2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2K2R1/LNSG1GS1L b N 1")
+            .unwrap();
+    assert_ne!(net.evaluate(&a), net.evaluate(&c));
+}
+
 /// A record that is not a position is refused by number, and nothing of its batch is kept.
 #[test]
 fn bad_records_are_refused() {
@@ -261,7 +285,11 @@ fn shapes_match_the_files() {
     for arch in Architecture::ALL {
         let s = Shape::of(arch);
         let l = s.layout();
-        assert_eq!(s.inputs, arch.input_dimensions());
+        let shared = match arch {
+            Architecture::HalfKp256 => 1548,
+            Architecture::Kp256 => 0,
+        };
+        assert_eq!(s.inputs, arch.input_dimensions() + shared);
         assert_eq!(l.len, 256 + 32 * 512 + 32 + 32 * 32 + 32 + 32 + 1);
     }
     let tiny = Model::with_shape(
