@@ -17,7 +17,8 @@ use tokin_engine::learn::train::{Dataset, EpochReport, TrainOptions, train};
 pub enum Arch {
     /// `kp_256x2-32-32`: 1 710 input features, under 1 MB; quick to train.
     Kp,
-    /// `halfkp_256x2-32-32`: 125 388 input features (64 MB); needs far more data.
+    /// `halfkp_256x2-32-32`: 125 388 input features (64 MB), trained with a shared row per
+    /// piece and square (folded into the file) so that it starts from what K-P learns.
     Halfkp,
 }
 
