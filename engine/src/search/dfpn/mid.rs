@@ -19,10 +19,15 @@
 //! deepest line followed; shorter bounds then look for a quicker mate ([`super::pv`]).
 
 use super::Solver;
-use super::moves::{and_proof_hand, attacker, checks, child_keys, evasions, or_proof_hand};
+use super::moves::{
+    and_proof_hand, attacker, checks, child_keys, evasion_count, evasions, or_proof_hand,
+};
 use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max};
 use crate::search::mate1::mate_in_one;
 use crate::{Hand, Move, Position};
+
+/// The largest proof number a new AND node starts with (its number of replies, up to this).
+const INIT_CAP: u32 = 8;
 
 /// A result that depends on no node above the one it is stored for.
 pub(super) const CLEAN: u16 = u16::MAX;
@@ -41,6 +46,8 @@ pub(super) struct Child {
     pub(super) lo: u16,
     /// Upper bound on it: for a proof, the length of the mate it found.
     pub(super) hi: u16,
+    /// Not yet searched, and unknown to the table when the frame began.
+    pub(super) fresh: bool,
 }
 
 /// What a search of a node hands back to its parent.
@@ -139,6 +146,21 @@ impl Solver<'_> {
             // A mate takes at least one more ply.
             return NodeResult::disproof(hand, 1);
         }
+        // A new OR node first tries the cheap mate in one, before its checks are generated
+        // and each counted.
+        let fresh = std::mem::take(&mut self.fresh);
+        if or
+            && fresh
+            && !pos.in_check()
+            && let Some(m) = mate_in_one(pos)
+        {
+            let mut mated = pos.clone();
+            mated.play_unchecked(m);
+            let leaf = and_proof_hand(&mated, Hand::EMPTY);
+            let r = NodeResult::proof(or_proof_hand(pos, m, leaf), 1);
+            self.tt.store(board, r.hand, r.record(1));
+            return r;
+        }
         let moves = if or { checks(pos) } else { evasions(pos) };
         if moves.is_empty() {
             let r = if or {
@@ -179,6 +201,7 @@ impl Solver<'_> {
             };
             let mut child = pos.clone();
             child.play_unchecked(c.mv);
+            self.fresh = c.fresh;
             let r = self.mid(&child, ply + 1, bound - 1, cpn, cdn);
             let slot = &mut children[best];
             slot.pn = r.pn;
@@ -187,6 +210,7 @@ impl Solver<'_> {
             slot.dep = r.dep;
             slot.lo = r.lo;
             slot.hi = r.hi;
+            slot.fresh = false;
         }
         self.path.remove(&key);
         let r = conclude(pos, or, ply, hand, &children);
@@ -198,8 +222,10 @@ impl Solver<'_> {
     }
 
     /// A child's numbers before it is searched for a mate within `bound` plies: a
-    /// repetition, what the table knows, or a first look (a check that leaves no evasion, a
-    /// reply that allows a mate in one).
+    /// repetition, what the table knows, or a first look at a check (none of its replies
+    /// left, or as many as there are up to [`INIT_CAP`]). A new reply is left at (1, 1) and
+    /// marked fresh: whether it allows a mate in one is asked only if it is searched, since
+    /// most replies of a node are never searched (one refutation disproves the node).
     fn init_child(&mut self, pos: &Position, mv: Move, or: bool, bound: u16) -> Child {
         // The table is asked before the move is played: most children are known when a node
         // is searched again.
@@ -212,6 +238,7 @@ impl Solver<'_> {
             dep: CLEAN,
             lo: NO_MATE,
             hi: NO_MATE,
+            fresh: false,
         };
         if let Some(&q) = self.path.get(&key) {
             c.dep = q;
@@ -222,11 +249,12 @@ impl Solver<'_> {
         if p.known {
             return c;
         }
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
         if or {
-            // The child is an AND node: mated at once, or as hard as its replies are many.
-            let n = child.count_legal_moves() as u32;
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            // The child is an AND node: mated at once, or as hard as its replies are many
+            // (up to a cap: beyond it, more replies say little about the work to come).
+            let n = evasion_count(&child, INIT_CAP);
             if n == 0 {
                 let r = NodeResult::proof(and_proof_hand(&child, Hand::EMPTY), 0);
                 self.tt.store(board, r.hand, r.record(1));
@@ -234,18 +262,11 @@ impl Solver<'_> {
             } else if bound < 2 {
                 (c.pn, c.dn, c.lo) = (INF, 0, 2);
             } else {
-                c.pn = c.pn.max(n.min(8));
+                c.pn = c.pn.max(n.min(INIT_CAP));
             }
-        } else if bound >= 1
-            && !child.in_check()
-            && let Some(m) = mate_in_one(&child)
-        {
-            let mut mated = child.clone();
-            mated.play_unchecked(m);
-            let leaf = and_proof_hand(&mated, Hand::EMPTY);
-            let r = NodeResult::proof(or_proof_hand(&child, m, leaf), 1);
-            self.tt.store(board, r.hand, r.record(1));
-            (c.pn, c.dn, c.hand, c.hi) = (r.pn, r.dn, r.hand, r.hi);
+        } else {
+            // An OR node: whether it mates at once is asked when it is first searched.
+            c.fresh = true;
         }
         c
     }

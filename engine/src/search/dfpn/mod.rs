@@ -132,6 +132,9 @@ struct Solver<'a> {
     /// The positions of the line being read, and their plies.
     line_keys: KeyMap<u16>,
     next_report: Duration,
+    /// Whether the node about to be searched is new to the table (the parent's child was
+    /// fresh): then it is first asked for a mate in one.
+    fresh: bool,
 }
 
 impl Solver<'_> {
@@ -139,11 +142,15 @@ impl Solver<'_> {
     /// limit, and reports progress.
     fn tick(&mut self) {
         self.nodes += 1;
+        // The node limit is exact (the line's questions have small budgets); the clock and
+        // the flag cost more to read.
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
         if !self.nodes.is_multiple_of(POLL) {
             return;
         }
-        let told = !self.reading && (self.signals.is_stopped() || self.signals.hard_passed());
-        if told || self.nodes >= self.node_limit {
+        if !self.reading && (self.signals.is_stopped() || self.signals.hard_passed()) {
             self.stopped = true;
         }
         let time = self.signals.elapsed();
@@ -195,6 +202,7 @@ pub fn solve_mate(
         ask_budget: 0,
         line_keys: KeyMap::default(),
         next_report: Duration::from_secs(1),
+        fresh: false,
     };
     let result = if pos.king_square(!pos.side_to_move()).is_none() {
         // No king to mate.

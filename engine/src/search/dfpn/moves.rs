@@ -5,10 +5,10 @@
 //! so everything it knows (no pawn-drop mate, no second pawn on a file, pieces that could
 //! never move again, every legal non-promotion) holds in the solver too.
 
-use crate::movegen::{Sink, generate};
+use crate::movegen::{Sink, generate, is_pawn_drop_mate, pawn_files, zone};
 use crate::search::checks::CheckInfo;
 use crate::{
-    Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Square, attacks, zobrist,
+    Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Rank, Square, attacks, zobrist,
 };
 
 /// The attacker's checking moves, promotions and drops first (they mate more often, and
@@ -121,9 +121,159 @@ impl Sink for CheckSink<'_> {
     }
 }
 
-/// The defender's replies to a check.
+/// The defender's replies to a check, in the generator's order.
 pub(super) fn evasions(pos: &Position) -> Vec<Move> {
-    pos.legal_moves().into_iter().collect()
+    // Straight into the vector: a full move list is a few kilobytes to copy.
+    let mut sink = VecSink(Vec::new());
+    generate(pos, &mut sink);
+    sink.0
+}
+
+/// Collects generated moves in a vector.
+struct VecSink(Vec<Move>);
+
+impl Sink for VecSink {
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// The number of legal replies of the side to move, in check, counted exactly up to `cap`
+/// (beyond it, some number at least `cap`): the same count as
+/// [`Position::count_legal_moves`] below the cap.
+///
+/// A new AND node's proof number needs only that much, and the full count runs the move
+/// generator over every piece although only the king, the pieces that reach the checker
+/// or a square between it and the king, and the drops there can answer a check. This asks
+/// those squares who reaches them instead, the cheapest kinds of reply first (drops are a
+/// population count, a king step costs an attack test), and stops once the cap is reached.
+pub(super) fn evasion_count(pos: &Position, cap: u32) -> u32 {
+    let us = pos.side_to_move();
+    let checkers = pos.checkers();
+    let (Some(k), Some(checker)) = (pos.king_square(us), checkers.first()) else {
+        // Not an evasion (no king, or not in check): count every move.
+        return pos.count_legal_moves() as u32;
+    };
+    let occ = pos.occupied();
+    let mut n = 0u32;
+    if !checkers.has_more_than_one() {
+        let between = attacks::between(k, checker);
+        n = drops_between(pos, between);
+        if n >= cap {
+            return n;
+        }
+        n += board_replies(pos, k, checker, between, cap - n);
+        if n >= cap {
+            return n;
+        }
+    }
+    let without_king = occ.without(k);
+    for to in attacks::king(k).and_not(pos.pieces(us)) {
+        if !pos.is_attacked_by(!us, to, without_king) {
+            n += 1;
+            if n >= cap {
+                break;
+            }
+        }
+    }
+    n
+}
+
+/// The drops of the side to move on `between` (the squares between its king and the one
+/// checker), under the generator's rules for each kind.
+fn drops_between(pos: &Position, between: Bitboard) -> u32 {
+    let us = pos.side_to_move();
+    let hand = pos.hand(us);
+    if between.is_empty() || hand.is_empty() {
+        return 0;
+    }
+    let last = last_rank(us);
+    let mut n = 0;
+    if hand.has(HandPiece::Pawn) {
+        let mut dests = between.and_not(last).and_not(pawn_files(pos, us));
+        if let Some(sq) = pos
+            .king_square(!us)
+            .and_then(|ek| attacks::pawn(!us, ek).first())
+            .filter(|&sq| dests.contains(sq))
+            && is_pawn_drop_mate(pos, sq)
+        {
+            dests = dests.without(sq);
+        }
+        n += dests.count();
+    }
+    if hand.has(HandPiece::Lance) {
+        n += between.and_not(last).count();
+    }
+    if hand.has(HandPiece::Knight) {
+        n += between.and_not(last_two_ranks(us)).count();
+    }
+    let others = [
+        HandPiece::Silver,
+        HandPiece::Gold,
+        HandPiece::Bishop,
+        HandPiece::Rook,
+    ];
+    let kinds = others.into_iter().filter(|&p| hand.has(p)).count() as u32;
+    n + kinds * between.count()
+}
+
+/// The moves of the side to move, other than by its king on `k`, that take the one
+/// `checker` or go `between` it and the king, counted up to `cap` at least.
+fn board_replies(pos: &Position, k: Square, checker: Square, between: Bitboard, cap: u32) -> u32 {
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let zone = zone(us);
+    let mut n = 0;
+    // The pinned pieces, worked out only when a piece on a line through the king answers.
+    let mut pinned = None;
+    for to in between.with(checker) {
+        for from in pos.attackers_to(us, to, occ).without(k) {
+            let line = attacks::line(k, from);
+            if line.is_any()
+                && !line.contains(to)
+                && pinned
+                    .get_or_insert_with(|| pos.pinned(us, occ))
+                    .contains(from)
+            {
+                continue;
+            }
+            let Some(p) = pos.piece_at(from) else {
+                continue;
+            };
+            // As the generator splits them: a promotion where the piece may promote, a
+            // non-promotion unless the piece would be stuck there.
+            n += if p.kind.can_promote() && (zone.contains(from) || zone.contains(to)) {
+                if p.kind.is_stuck_on(to.rank().relative_number(us)) {
+                    1
+                } else {
+                    2
+                }
+            } else {
+                1
+            };
+        }
+        if n >= cap {
+            break;
+        }
+    }
+    n
+}
+
+/// `color`'s last rank (where pawns and lances must promote).
+fn last_rank(color: Color) -> Bitboard {
+    match color {
+        Color::Black => Bitboard::rank(Rank::R1),
+        Color::White => Bitboard::rank(Rank::R9),
+    }
+}
+
+/// `color`'s last two ranks (where knights must promote).
+fn last_two_ranks(color: Color) -> Bitboard {
+    match color {
+        Color::Black => Bitboard::rank(Rank::R1) | Bitboard::rank(Rank::R2),
+        Color::White => Bitboard::rank(Rank::R9) | Bitboard::rank(Rank::R8),
+    }
 }
 
 /// A child's keys and attacker's hand, worked out without playing the move: its full key,

@@ -33,10 +33,10 @@ const READ_BUDGET: u64 = 2_000_000;
 /// and at least this many nodes. A quicker mate is mostly found in a small part of that;
 /// showing that there is none can cost much more than the solve, and is given up when the
 /// budget runs out (the line is then the quickest found, not known to be the quickest).
-const SHORTEN_MIN: u64 = 3_000;
+const SHORTEN_MIN: u64 = 6_000;
 /// The smallest budget for one question about a node of the line (is it mated within a
 /// bound?), otherwise 1/128 of what the solve took.
-const ASK_MIN: u64 = 500;
+const ASK_MIN: u64 = 1_000;
 /// The most nodes for one question.
 const ASK_MAX: u64 = 20_000;
 /// The smallest budget for deciding whether one interposition is useless.

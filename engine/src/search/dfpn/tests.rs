@@ -279,3 +279,34 @@ fn child_keys_match_the_played_position() {
         }
     });
 }
+
+#[test]
+fn evasion_count_matches_the_generator() {
+    use crate::testing::{Pick, random_game_positions};
+    let mut seen = 0;
+    for (seed, pick) in [(13, Pick::Uniform), (14, Pick::PreferCaptures)] {
+        random_game_positions(seed, 60, 160, pick, |pos, _| {
+            for mv in moves::checks(pos) {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let want = child.count_legal_moves() as u32;
+                assert_eq!(
+                    moves::evasion_count(&child, u32::MAX),
+                    want,
+                    "{}",
+                    child.to_sfen()
+                );
+                for cap in [1, 3, 8] {
+                    assert_eq!(
+                        moves::evasion_count(&child, cap).min(cap),
+                        want.min(cap),
+                        "{}",
+                        child.to_sfen()
+                    );
+                }
+                seen += 1;
+            }
+        });
+    }
+    assert!(seen > 1000, "only {seen} checks");
+}
