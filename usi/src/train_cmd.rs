@@ -65,7 +65,9 @@ pub struct TrainArgs {
     /// The seed of the initial weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The share of positions held out to measure the loss on, 0 to 1.
+    /// The share of positions held out to measure the loss on, 0 to 1: the last records (of
+    /// the last file), so that they come from games not trained on. The file written is the
+    /// model of the epoch with the lowest loss on them.
     #[arg(long, default_value_t = 0.05, value_parser = share)]
     pub validation: f64,
     /// Replace `--output` if it exists.
@@ -156,9 +158,10 @@ fn report(r: &EpochReport) {
         .validation_loss
         .map_or_else(|| "-".to_string(), |v| format!("{v:.6}"));
     eprintln!(
-        "epoch {:>3}: train loss {:.6}, validation loss {validation}, {:.0} samples/s, {:.1}s",
+        "epoch {:>3}: train loss {:.6}, validation loss {validation}{}, {:.0} samples/s, {:.1}s",
         r.epoch,
         r.train_loss,
+        if r.best { " (best: kept)" } else { "" },
         r.samples_per_second(),
         r.seconds
     );

@@ -78,6 +78,8 @@ pub struct EpochReport {
     pub train_loss: f64,
     /// The mean loss of the held-out positions after it, if any are held out.
     pub validation_loss: Option<f64>,
+    /// Whether that loss is the lowest so far: the model of this epoch is the one kept.
+    pub best: bool,
     /// Training positions seen.
     pub samples: usize,
     /// Seconds the epoch's training took (not its validation).
@@ -314,14 +316,18 @@ impl Trainer {
     }
 }
 
-/// The positions of `n` split by `seed` into training and validation (`share` of them,
-/// rounded, leaving at least one to train on).
-fn split(n: usize, share: f64, rng: &mut StdRng) -> (Vec<u32>, Vec<u32>) {
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    order.shuffle(rng);
+/// The positions of `n` split into training and validation: the last `share` of them
+/// (rounded, leaving at least one to train on) are held out.
+///
+/// The last ones, not a random share: the records of a game lie together, and the positions
+/// of one game are so alike that a loss measured on positions of the games trained on says
+/// little about new games (a random share of positions measured about 0.0095 where positions
+/// of later games gave 0.0155, worse than the handcrafted evaluation's 0.0141).
+fn split(n: usize, share: f64) -> (Vec<u32>, Vec<u32>) {
     let held = ((n as f64 * share.clamp(0.0, 1.0)).round() as usize).min(n.saturating_sub(1));
-    let train = order.split_off(held);
-    (train, order)
+    let train: Vec<u32> = (0..(n - held) as u32).collect();
+    let validation: Vec<u32> = ((n - held) as u32..n as u32).collect();
+    (train, validation)
 }
 
 /// Trains a new model of `data`'s architecture on `data` (on the current rayon pool),
@@ -331,7 +337,9 @@ pub fn train(data: &Dataset, opts: &TrainOptions, on_epoch: impl FnMut(&EpochRep
     train_model(model, data, opts, on_epoch)
 }
 
-/// [`train`] from `model`.
+/// [`train`] from `model`. With positions held out, the model returned is the one of the
+/// epoch with the lowest validation loss (later epochs may only fit the training games
+/// closer); without, the last epoch's.
 ///
 /// # Panics
 /// If `data` is of another architecture than `model`.
@@ -342,9 +350,10 @@ pub fn train_model(
     mut on_epoch: impl FnMut(&EpochReport),
 ) -> Model {
     let mut rng = StdRng::seed_from_u64(opts.seed ^ 0x5EED_7A1D_0F0E_CAFE);
-    let (mut train_set, validation) = split(data.len(), opts.validation_share, &mut rng);
+    let (mut train_set, validation) = split(data.len(), opts.validation_share);
     let mut trainer = Trainer::new(model, opts.lr);
     let lambda = opts.lambda.clamp(0.0, 1.0);
+    let mut best: Option<(f64, Model)> = None;
     for epoch in 1..=opts.epochs {
         train_set.shuffle(&mut rng);
         let start = Instant::now();
@@ -355,14 +364,19 @@ pub fn train_model(
         let seconds = start.elapsed().as_secs_f64();
         let validation_loss =
             (!validation.is_empty()).then(|| trainer.loss(data, &validation, lambda));
+        let kept = validation_loss.is_some_and(|v| best.as_ref().is_none_or(|b| v < b.0));
+        if let (true, Some(v)) = (kept, validation_loss) {
+            best = Some((v, trainer.model().clone()));
+        }
         on_epoch(&EpochReport {
             epoch,
             train_loss: loss / train_set.len().max(1) as f64,
             validation_loss,
+            best: kept,
             samples: train_set.len(),
             seconds,
         });
         trainer.set_lr(trainer.lr() * opts.lr_decay);
     }
-    trainer.into_model()
+    best.map_or_else(|| trainer.into_model(), |(_, model)| model)
 }

@@ -132,15 +132,12 @@ fn training_lowers_the_loss() {
         epochs: 8,
         batch_size: 64,
         lr: 2e-3,
-        validation_share: 0.2,
+        validation_share: 0.0,
         ..TrainOptions::default()
     };
     let all: Vec<u32> = (0..data.len() as u32).collect();
-    let before = Trainer::new(Model::new(Architecture::Kp256, opts.seed), 0.0).loss(
-        &data,
-        &all,
-        opts.lambda,
-    );
+    let initial = || Trainer::new(Model::new(Architecture::Kp256, opts.seed), 0.0);
+    let before = initial().loss(&data, &all, opts.lambda);
     let mut reports = Vec::new();
     let model = train(&data, &opts, |r| reports.push(r.clone()));
     let after = Trainer::new(model, 0.0).loss(&data, &all, opts.lambda);
@@ -149,12 +146,55 @@ fn training_lowers_the_loss() {
     let last = &reports[7];
     assert!(last.train_loss < first.train_loss * 0.8, "{reports:?}");
     assert!(after < before * 0.7, "loss {before} -> {after}");
-    assert!(
-        last.validation_loss.unwrap() < before,
-        "validation {:?} vs initial {before}",
-        last.validation_loss
-    );
     assert!(first.samples_per_second() > 0.0);
+
+    // On games not trained on, too.
+    let opts = TrainOptions {
+        validation_share: 0.2,
+        ..opts
+    };
+    let (_, held) = split(data.len(), opts.validation_share);
+    let before = initial().loss(&data, &held, opts.lambda);
+    let model = train(&data, &opts, |_| {});
+    let after = Trainer::new(model, 0.0).loss(&data, &held, opts.lambda);
+    assert!(after < before * 0.95, "validation {before} -> {after}");
+}
+
+/// The positions held out are the last ones (other games than those trained on), and the
+/// model returned is the one of the epoch with the lowest loss on them.
+#[test]
+fn the_best_epoch_on_later_games_is_kept() {
+    let (train_set, validation) = split(10, 0.3);
+    assert_eq!(train_set, (0..7).collect::<Vec<u32>>());
+    assert_eq!(validation, vec![7, 8, 9]);
+    assert_eq!(
+        split(3, 1.0).0,
+        vec![0],
+        "one position is always trained on"
+    );
+
+    let data = dataset(Architecture::Kp256, 4);
+    // A learning rate high enough that the validation loss goes up and down.
+    let opts = TrainOptions {
+        epochs: 6,
+        batch_size: 32,
+        lr: 0.05,
+        validation_share: 0.3,
+        ..TrainOptions::default()
+    };
+    let mut reports = Vec::new();
+    let model = train(&data, &opts, |r| reports.push(r.clone()));
+    let losses: Vec<f64> = reports.iter().map(|r| r.validation_loss.unwrap()).collect();
+    let best = losses.iter().copied().fold(f64::INFINITY, f64::min);
+    let (_, held) = split(data.len(), opts.validation_share);
+    let kept = Trainer::new(model, 0.0).loss(&data, &held, opts.lambda);
+    assert!((kept - best).abs() < 1e-9, "kept {kept}, losses {losses:?}");
+    let marked: Vec<bool> = reports.iter().map(|r| r.best).collect();
+    assert!(marked[0]);
+    for (i, r) in reports.iter().enumerate() {
+        let lowest = losses[..=i].iter().all(|&l| losses[i] <= l);
+        assert_eq!(r.best, lowest && losses[..i].iter().all(|&l| losses[i] < l));
+    }
 }
 
 /// The same seed gives the same model whatever the number of threads.
