@@ -510,3 +510,32 @@ fn several_games_in_one_file_survive_csa_usi_and_psn() {
         w.losses
     );
 }
+
+#[test]
+fn a_ki2_game_lost_by_a_foul_reads_up_to_it() {
+    // Black's eleventh move drops a second pawn on file 7 (二歩): the game ends there.
+    for name in ["foul_end.ki2", "foul_end.ki2u"] {
+        let p = read_with(name, ReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let r = &p.records[0];
+        assert_eq!(
+            usi(r.main_moves()),
+            "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 2e2d 2c2d 2h2d P*2c",
+            "{name}"
+        );
+        assert_eq!(
+            r.main.end.as_ref().map(|e| e.kind),
+            Some(EndKind::IllegalLoss),
+            "{name}"
+        );
+        // The foul's count in the `まで` line says nothing of a later start.
+        assert_eq!(r.moves_before, 0, "{name}");
+        assert_eq!(p.warnings.len(), 1, "{name}: {:?}", p.warnings);
+        let w = &p.warnings[0];
+        assert_eq!((w.line, w.column, w.ply), (9, 35, Some(11)), "{name}: {w}");
+        assert!(w.to_string().contains("P*7d"), "{name}: {w}");
+    }
+    assert_eq!(
+        read_with("foul_end.ki2", ReadOptions::default()).map(|p| p.records),
+        read_with("foul_end.ki2u", ReadOptions::default()).map(|p| p.records)
+    );
+}

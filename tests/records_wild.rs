@@ -31,7 +31,10 @@ fn round_trips(r: &Record) {
         let back = record::parse(&w.text, f, ReadOptions::default())
             .unwrap_or_else(|e| panic!("{f}: {e}\n{}", w.text));
         let mut expected = restrict(r, f);
-        if f != Format::Kif {
+        // KIF numbers its moves, and KI2 counts them in the `まで` line of a main line that
+        // ends; the other formats start from 1.
+        let numbered = f == Format::Kif || f == Format::Ki2 && r.main.end.is_some();
+        if !numbered {
             expected.moves_before = 0;
         }
         assert_eq!(back.records[0], expected, "{f}\n{}", w.text);
@@ -356,12 +359,24 @@ fn a_record_may_number_its_moves_from_a_later_start() {
     assert!(kif.text.contains("  41 ７六歩(77)\n"), "{}", kif.text);
     assert!(kif.text.contains("変化：42手"), "{}", kif.text);
     assert!(kif.losses.is_empty(), "{:?}", kif.losses);
+    // KI2 counts the moves before the start in its `まで` line.
     let ki2 = record::write(r, Format::Ki2);
-    assert!(ki2.losses.contains(&Loss::MoveNumbers {
-        format: Format::Ki2,
-        moves_before: 40
-    }));
+    assert!(ki2.text.contains("まで42手で後手の勝ち"), "{}", ki2.text);
+    assert!(ki2.text.contains("変化：42手"), "{}", ki2.text);
+    assert!(ki2.losses.is_empty(), "{:?}", ki2.losses);
+    // Without an ending it cannot, and says so.
+    let mut open = r.clone();
+    open.main.end = None;
+    assert!(
+        record::write(&open, Format::Ki2)
+            .losses
+            .contains(&Loss::MoveNumbers {
+                format: Format::Ki2,
+                moves_before: 40
+            })
+    );
     round_trips(r);
+    round_trips(&open);
     // A number before the record's first move is broken.
     let text = format!("{KIF_HEAD}  41 ７六歩(77)\n  40 ３四歩(33)\n");
     let e = record::parse(&text, Format::Kif, ReadOptions::default()).unwrap_err();
@@ -369,6 +384,138 @@ fn a_record_may_number_its_moves_from_a_later_start() {
         matches!(*e.kind, RecordErrorKind::MoveNumber { found: 40, .. }),
         "{e}"
     );
+}
+
+#[test]
+fn ki2_reads_a_later_start_from_the_count_of_its_end() {
+    // Seven moves counted as 47: the record starts after move 40. The variation's own `まで`
+    // line, and its `変化` number, follow the main line's count.
+    let text = "手合割：平手\n▲７六歩    △３四歩    ▲２六歩    △８四歩    ▲２五歩    △８五歩\n\
+                ▲７八金\nまで47手で先手の勝ち\n\n変化：46手\n△３二金\nまで46手で後手の勝ち\n";
+    let p = parse(text, Format::Ki2);
+    assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    let r = &p.records[0];
+    assert_eq!(r.moves_before, 40);
+    assert_eq!(usi(r.main_moves()), "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h");
+    assert_eq!(line_usi(&r.main.moves[5].variations[0]), "4a3b");
+    let ki2 = record::write(r, Format::Ki2);
+    assert!(ki2.text.contains("まで47手で先手の勝ち"), "{}", ki2.text);
+    assert!(ki2.losses.is_empty(), "{:?}", ki2.losses);
+    round_trips(r);
+    // A count that is the moves read, or fewer, is a whole game.
+    for end in [
+        "まで7手で先手の勝ち",
+        "まで3手で先手の勝ち",
+        "まで手で先手の勝ち",
+    ] {
+        let text = format!(
+            "手合割：平手\n▲７六歩    △３四歩    ▲２六歩    △８四歩    ▲２五歩    △８五歩\n▲７八金\n{end}\n"
+        );
+        assert_eq!(
+            parse(&text, Format::Ki2).records[0].moves_before,
+            0,
+            "{end}"
+        );
+    }
+}
+
+#[test]
+fn kif_in_the_shapes_81dojo_writes() {
+    // 81Dojo's KIF downloads give each move's time without the total (`( 0:12/)`), or with
+    // totals not padded with zeros, and may number moves without the padding; a game of
+    // tokin's own in those shapes.
+    let head = "#KIF version=2.0 encoding=UTF-8\n開始日時：2024/04/01\n場所：81Dojo\n\
+                持ち時間：15分+60秒\n手合割：平手\n先手：a\n後手：b\n手数----指手---------消費時間--\n";
+    for moves in [
+        "   1 ７六歩(77)   ( 0:12/)\n   2 ３四歩(33)   ( 0:3/)\n   3 ２二角成(88)   ( 0:5/)\n\
+         \x20  4 同　銀(31)   ( 0:2/)\n   5 投了   ( 0:10/)\n",
+        "1   ７六歩(77)   (0:12/0:0:12)\n2   ３四歩(33)   (0:3/0:0:3)\n\
+         3   ２二角成(88)   (0:5/0:0:17)\n4   同　銀(31)   (0:2/0:0:5)\n5   投了   (0:10/0:0:27)\n",
+    ] {
+        let p = parse(&format!("{head}{moves}"), Format::Kif);
+        assert!(p.warnings.is_empty(), "{moves}: {:?}", p.warnings);
+        let r = &p.records[0];
+        assert_eq!(usi(r.main_moves()), "7g7f 3c3d 8h2b+ 3a2b", "{moves}");
+        let spent: Vec<u64> = r
+            .main
+            .moves
+            .iter()
+            .map(|n| n.time.map_or(0, |t| t.spent.as_secs()))
+            .collect();
+        assert_eq!(spent, [12, 3, 5, 2], "{moves}");
+        let end = r.main.end.as_ref().unwrap();
+        assert_eq!(end.kind, EndKind::Resign);
+        assert_eq!(end.time.map(|t| t.spent.as_secs()), Some(10));
+        assert_eq!(r.header_value(&HeaderKey::Site), Some("81Dojo"));
+        round_trips(r);
+    }
+}
+
+/// A KI2 text starting from `sfen` (a diagram), with `moves` after it.
+fn ki2_from(sfen: &str, moves: &str) -> String {
+    let setup = Setup::from_sfen(sfen).unwrap();
+    let pos = Strictness::Relaxed.validate(&setup).unwrap();
+    let empty = Record::with_start(Start::from_position(&pos));
+    format!("{}{moves}", record::write(&empty, Format::Ki2).text)
+}
+
+#[test]
+fn a_ki2_game_ended_by_an_illegal_move_reads_up_to_it() {
+    // KI2 gives no origins: the move is the one the text would name if the rules allowed
+    // it. A second pawn on file 5 (二歩), written as KI2 writes any drop; a piece that must
+    // promote and does not; a pinned gold that leaves its king in check.
+    let two_pawns = "4k4/9/9/9/9/9/4P4/9/4K4 b P 1";
+    let cases = [
+        (two_pawns, "▲５五歩\n", "P*5e"),
+        (two_pawns, "▲５五歩打\nまで1手で先手の反則負け\n", "P*5e"),
+        (two_pawns, "▲５五歩\n▲反則負け\n", "P*5e"),
+        (two_pawns, "▲５五歩\n*二歩\n", "P*5e"),
+        ("4k4/8L/9/9/9/9/9/9/4K4 b - 1", "▲１一香不成\n", "1b1a"),
+        ("4k4/4r4/9/9/9/9/9/4G4/4K4 b - 1", "▲４八金\n", "5h4h"),
+    ];
+    for (sfen, tail, foul) in cases {
+        let p = parse(&ki2_from(sfen, tail), Format::Ki2);
+        let r = &p.records[0];
+        assert!(r.main.moves.is_empty(), "{tail}");
+        assert_eq!(
+            r.main.end.as_ref().map(|e| e.kind),
+            Some(EndKind::IllegalLoss),
+            "{tail}"
+        );
+        assert_eq!(p.warnings.len(), 1, "{tail}: {:?}", p.warnings);
+        let w = &p.warnings[0];
+        assert!(
+            matches!(*w.kind, RecordErrorKind::IllegalLastMove { .. }),
+            "{w}"
+        );
+        assert_eq!(w.ply, Some(1), "{w}");
+        assert!(w.to_string().contains(foul), "{tail}: {w}");
+        round_trips(r);
+    }
+    // When the game goes on after it (on the same line or the next), the file is broken there.
+    for tail in ["▲５五歩    △５二玉\n", "▲５五歩\n△５二玉\n"] {
+        let e = record::parse(
+            &ki2_from(two_pawns, tail),
+            Format::Ki2,
+            ReadOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!(e.ply, Some(1), "{tail}: {e}");
+        assert!(matches!(*e.kind, RecordErrorKind::Move { .. }), "{e}");
+    }
+    // A move that names no move at all is no foul: an error.
+    for tail in ["▲５五金\n", "▲５六と\n"] {
+        let e = record::parse(
+            &ki2_from(two_pawns, tail),
+            Format::Ki2,
+            ReadOptions::default(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(*e.kind, RecordErrorKind::Move { .. }),
+            "{tail}: {e}"
+        );
+    }
 }
 
 #[test]

@@ -7,15 +7,64 @@ use tokin_core::{Bitboard, Color, IllegalMove, Move, PieceKind, Position, Square
 
 /// The pieces of `color` and `kind` that could move to `to` by their movement alone
 /// (pseudo-legal: a pinned piece still counts, as in every major notation library).
+///
+/// Worked out from `to`: a piece of `color` on a square reaches `to` exactly when the same
+/// kind of the other color on `to` reaches that square (the steps are mirror images and a
+/// ray is blocked by the same squares both ways), so one attack set answers for every piece
+/// of the kind, rather than one for each. A test checks the two ways agree.
 pub(crate) fn candidates(pos: &Position, color: Color, kind: PieceKind, to: Square) -> Bitboard {
-    let occ = pos.occupied();
-    let mut out = Bitboard::EMPTY;
-    for sq in pos.pieces_of(color, kind) {
-        if attacks::piece(color, kind, sq, occ).contains(to) {
-            out = out.with(sq);
-        }
+    pos.pieces_of(color, kind) & attacks::piece(!color, kind, to, pos.occupied())
+}
+
+/// Whether `mv` is legal in `pos`, answered cheaply where that is easy: `true` only for a
+/// legal move, and `false` for an illegal one and for the legal ones left to the full check
+/// (any move while in check, a pawn drop that gives check, a capture of a ranging piece on
+/// the line it would then open to the king). Callers then ask [`Position::is_legal`], which
+/// plays the move on a copy of the position to see whether the king is left attacked; every
+/// move of a record read or written is checked, and this answers most of them without the
+/// copy. A test checks it against [`Position::is_legal`] on every move of random positions.
+pub(crate) fn surely_legal(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    let to = mv.to();
+    if pos.in_check() {
+        return false;
     }
-    out
+    let Some(from) = mv.from() else {
+        // Out of check, a drop leaves the king as safe as it was.
+        let Some(piece) = mv.hand_piece() else {
+            return false;
+        };
+        let kind = piece.kind();
+        return pos.hand(us).has(piece)
+            && pos.piece_at(to).is_none()
+            && !kind.is_stuck_on(to.rank().relative_number(us))
+            && (kind != PieceKind::Pawn
+                || !tokin_core::movegen::pawn_files(pos, us).contains(to)
+                    && !pos
+                        .king_square(!us)
+                        .is_some_and(|k| attacks::pawn(us, to).contains(k)));
+    };
+    let Some(p) = pos.piece_at(from) else {
+        return false;
+    };
+    let occ = pos.occupied();
+    if p.color != us
+        || pos.piece_at(to).is_some_and(|q| q.color == us)
+        || !attacks::piece(us, p.kind, from, occ).contains(to)
+        || tokin_core::promotion_error(p.kind, us, from, to, mv.is_promotion()).is_some()
+    {
+        return false;
+    }
+    let Some(k) = pos.king_square(us) else {
+        return true;
+    };
+    if p.kind == PieceKind::King {
+        return !pos.is_attacked_by(!us, to, occ.without(from));
+    }
+    // Only a piece on a line through the king can uncover it, and not while it stays on
+    // that line (no move jumps over the king).
+    let line = attacks::line(k, from);
+    line.is_empty() || line.contains(to) || !pos.is_attacked_by(!us, k, occ.without(from).with(to))
 }
 
 /// The kind of the piece a move moves (the kind before any promotion).
@@ -133,29 +182,82 @@ pub(crate) fn side_mark_len(
     }
 }
 
+/// [`char::is_whitespace`] (the Unicode White_Space property) as a few comparisons: the
+/// standard one looks non-ASCII characters up in a table, and move text is mostly kanji.
+/// A test checks that the two agree on every character.
+#[inline]
+pub(crate) fn is_white(c: char) -> bool {
+    matches!(
+        c,
+        '\t'..='\r'
+            | ' '
+            | '\u{85}'
+            | '\u{a0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200a}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202f}'
+            | '\u{205f}'
+            | '\u{3000}'
+    )
+}
+
 /// A move text as (original character index, character) pairs without white space, so that
 /// errors can point into the text as written.
 pub(crate) struct Scan {
-    pub(crate) chars: Vec<(usize, char)>,
+    /// The first characters, kept here without an allocation (every move of a record read
+    /// comes through here, and a move's text is a dozen characters or fewer).
+    inline: [(usize, char); Scan::INLINE],
+    /// How many of `inline` are in use.
+    len: usize,
+    /// All of them instead, for a longer text.
+    heap: Vec<(usize, char)>,
     /// The text's length in characters: where errors past the last character point.
     end: usize,
 }
 
 impl Scan {
+    const INLINE: usize = 16;
+
     pub(crate) fn new(text: &str) -> Scan {
-        Scan {
-            chars: text
-                .chars()
-                .enumerate()
-                .filter(|(_, c)| !c.is_whitespace())
-                .collect(),
-            end: text.chars().count(),
+        let mut scan = Scan {
+            inline: [(0, ' '); Scan::INLINE],
+            len: 0,
+            heap: Vec::new(),
+            end: 0,
+        };
+        for (i, c) in text.chars().enumerate() {
+            scan.end = i + 1;
+            if is_white(c) {
+                continue;
+            }
+            if scan.len < Scan::INLINE {
+                scan.inline[scan.len] = (i, c);
+                scan.len += 1;
+            } else {
+                if scan.heap.is_empty() {
+                    scan.heap.extend_from_slice(&scan.inline);
+                }
+                scan.heap.push((i, c));
+            }
+        }
+        scan
+    }
+
+    /// The significant characters.
+    pub(crate) fn chars(&self) -> &[(usize, char)] {
+        if self.heap.is_empty() {
+            // `len` never exceeds `INLINE`: `new` spills to `heap` at that point.
+            &self.inline[..self.len]
+        } else {
+            &self.heap
         }
     }
 
     /// Where significant character `i` stands in the text (the end if there is none).
     pub(crate) fn at(&self, i: usize) -> usize {
-        self.chars.get(i).map_or(self.end, |&(a, _)| a)
+        self.chars().get(i).map_or(self.end, |&(a, _)| a)
     }
 }
 
@@ -279,6 +381,19 @@ impl<'a> Reader<'a> {
         last_to: Option<Square>,
         pat: &Pattern,
     ) -> Result<Move, NotationError> {
+        self.resolve_admitting(pos, last_to, pat, &|_| false)
+    }
+
+    /// As [`Reader::resolve`], with the moves that break only the rules `admit` names
+    /// counted as moves: a record reader asks which move a text names when the game ended
+    /// on a foul (a second pawn on a file, a king left in check).
+    pub(crate) fn resolve_admitting(
+        &self,
+        pos: &Position,
+        last_to: Option<Square>,
+        pat: &Pattern,
+        admit: &dyn Fn(IllegalMove) -> bool,
+    ) -> Result<Move, NotationError> {
         let to = match pat.to.or(last_to) {
             Some(t) => t,
             None => {
@@ -288,17 +403,20 @@ impl<'a> Reader<'a> {
             }
         };
         let us = pos.side_to_move();
-        let mut set: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.to() == to)
-            .collect();
-        if let Some(k) = pat.kind {
-            set.retain(|&m| moved_kind(pos, m) == Some(k));
+        // A text that names the origin, the piece and whether it promotes (KIF's `２二角成(88)`,
+        // `７六歩(77)`) names one move; when that move is legal, it is what the filters below
+        // would leave, and the one legality check is all it takes.
+        if let (Some(kind), Some(from)) = (pat.kind, pat.from)
+            && pat.drop != Some(true)
+            && !pat.dirs.any()
+            && (pat.promote.is_some() || pat.unmarked_means_no_promotion)
+            && pos.piece_at(from).is_some_and(|p| p.kind == kind)
+            && let Ok(mv) = Move::try_normal(from, to, pat.promote.unwrap_or(false))
+            && (surely_legal(pos, mv) || pos.is_legal(mv).is_ok())
+        {
+            return Ok(mv);
         }
-        if let Some(f) = pat.from {
-            set.retain(|&m| m.from() == Some(f));
-        }
+        let mut set = moves_to(pos, to, pat.kind, pat.from, admit);
         if set.is_empty() {
             return Err(self.no_match(explain(pos, pat, to)));
         }
@@ -393,6 +511,59 @@ impl<'a> Reader<'a> {
             candidates,
         })
     }
+}
+
+/// The legal moves to `to`, of a piece of `kind` and from `from` where they are given (with
+/// the kind given, also the moves that break only rules that `admit` names).
+///
+/// With the kind known, the moves come from the pieces of that kind that reach `to` (the
+/// only ones that can move there legally) and the drop, each checked by
+/// [`Position::is_legal`], which accepts exactly the moves the generator lists: reading a
+/// record thus costs a few legality checks a move instead of generating every legal move
+/// (which was a third of the time a KIF record took to read). The order may differ from the
+/// generator's; [`Reader::resolve`] depends on it only where two moves of different kinds
+/// both remain, which a known kind rules out.
+fn moves_to(
+    pos: &Position,
+    to: Square,
+    kind: Option<PieceKind>,
+    from: Option<Square>,
+    admit: &dyn Fn(IllegalMove) -> bool,
+) -> Vec<Move> {
+    let Some(kind) = kind else {
+        return pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.to() == to && from.is_none_or(|f| m.from() == Some(f)))
+            .collect();
+    };
+    let fits = |mv: Move| surely_legal(pos, mv) || pos.is_legal(mv).map_or_else(admit, |()| true);
+    let us = pos.side_to_move();
+    let mut set = Vec::new();
+    let mut origins = candidates(pos, us, kind, to);
+    if let Some(f) = from {
+        origins = if origins.contains(f) {
+            Bitboard::EMPTY.with(f)
+        } else {
+            Bitboard::EMPTY
+        };
+    }
+    for sq in origins {
+        for promote in [false, true] {
+            if let Ok(mv) = Move::try_normal(sq, to, promote)
+                && fits(mv)
+            {
+                set.push(mv);
+            }
+        }
+    }
+    if from.is_none()
+        && let Ok(mv) = Move::try_drop(kind, to)
+        && fits(mv)
+    {
+        set.push(mv);
+    }
+    set
 }
 
 /// Why no legal move fits a pattern, as precisely as the pattern allows.

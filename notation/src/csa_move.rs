@@ -70,7 +70,7 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
         reason,
     };
     let scan = Scan::new(text);
-    let chars = &scan.chars;
+    let chars = scan.chars();
     let at = |i: usize| scan.at(i);
     let mut i = 0;
     match chars.first().map(|c| c.1) {

@@ -15,16 +15,16 @@
 //! Writing uses the shorthand or iroha names when [`Options`] asks for them.
 
 use crate::common::{
-    KANJI_DIGITS, Movement, Pattern, Reader, Scan, WIDE_DIGITS, candidates, digit_value,
+    KANJI_DIGITS, Movement, Pattern, Reader, Scan, WIDE_DIGITS, candidates, digit_value, is_white,
     moved_kind, movement, promotion_possible, rel_file, side_mark_len, square_from_numbers,
-    straight_forward,
+    straight_forward, surely_legal,
 };
 use crate::shorthand;
 use crate::{
     DragonGlyph, DropMark, KingGlyph, NotationError, Options, PieceGlyphs, SideMarks, SquareNames,
     Style,
 };
-use tokin_core::{Color, Move, PieceKind, Position, Square};
+use tokin_core::{Color, IllegalMove, Move, PieceKind, Position, Square};
 
 /// The kanji of a piece kind as KI2 and KIF write it.
 pub(crate) fn piece_kanji(kind: PieceKind, color: Color, opts: &Options) -> &'static str {
@@ -235,6 +235,62 @@ fn read_piece(chars: &[(usize, char)], i: &mut usize) -> Option<PieceKind> {
     Some(kind)
 }
 
+/// The move a KIF move text of the usual form names (`７六歩(77)`, `同　銀成(31)`,
+/// `５五角打`), when it is legal: what [`parse`] reads from such a text, without the
+/// general machinery, for the record reader, which meets one on every line. `None` for
+/// any other text and for a move that is not legal; [`parse`] then reads it, or says what
+/// is wrong with it. A test checks that the two agree.
+pub(crate) fn parse_kif_plain(pos: &Position, last_to: Option<Square>, text: &str) -> Option<Move> {
+    // White space anywhere, as the general reader takes it; a text longer than the usual
+    // forms is not one of them.
+    let mut buf = [(0, ' '); 12];
+    let mut n = 0;
+    for c in text.chars() {
+        if is_white(c) {
+            continue;
+        }
+        *buf.get_mut(n)? = (n, c);
+        n += 1;
+    }
+    let chars = buf.get(..n)?;
+    let (to, mut i) = match chars.first()?.1 {
+        '同' => (last_to?, 1),
+        c => {
+            let file = digit_value(c)?;
+            let rank = digit_value(chars.get(1)?.1)?;
+            (square_from_numbers(file, rank)?, 2)
+        }
+    };
+    let kind = read_piece(chars, &mut i)?;
+    let at = |j: usize| chars.get(j).map(|c| c.1);
+    let promote = match at(i) {
+        Some('成') => Some(true),
+        Some('生') => Some(false),
+        Some('不') if at(i + 1) == Some('成') => {
+            i += 1;
+            Some(false)
+        }
+        Some('打') if i + 1 == n => {
+            let mv = Move::try_drop(kind, to).ok()?;
+            return (surely_legal(pos, mv) || pos.is_legal(mv).is_ok()).then_some(mv);
+        }
+        _ => None,
+    };
+    if promote.is_some() {
+        i += 1;
+    }
+    if at(i) != Some('(') || at(i + 3) != Some(')') || i + 4 != n {
+        return None;
+    }
+    let from = square_from_numbers(digit_value(at(i + 1)?)?, digit_value(at(i + 2)?)?)?;
+    if pos.piece_at(from).is_none_or(|p| p.kind != kind) {
+        return None;
+    }
+    // An origin and no 成: no promotion (the KIF habit [`parse`] follows too).
+    let mv = Move::try_normal(from, to, promote.unwrap_or(false)).ok()?;
+    (surely_legal(pos, mv) || pos.is_legal(mv).is_ok()).then_some(mv)
+}
+
 /// Reads Japanese (KI2) or KIF move text.
 pub(crate) fn parse(
     pos: &Position,
@@ -242,13 +298,37 @@ pub(crate) fn parse(
     text: &str,
     style: Style,
 ) -> Result<Move, NotationError> {
+    parse_admitting(pos, last_to, text, style, &|_| false)
+}
+
+/// The move a Japanese (KI2) text names that breaks one of the rules `admit` names (a
+/// second pawn on a file, a king left in check): a record that ends on such a move (反則)
+/// names it as it would any move. `None` when the text names no such move, or a legal one.
+pub(crate) fn parse_foul(
+    pos: &Position,
+    last_to: Option<Square>,
+    text: &str,
+    admit: &dyn Fn(IllegalMove) -> bool,
+) -> Option<Move> {
+    parse_admitting(pos, last_to, text, Style::Japanese, admit)
+        .ok()
+        .filter(|&mv| pos.is_legal(mv).is_err())
+}
+
+fn parse_admitting(
+    pos: &Position,
+    last_to: Option<Square>,
+    text: &str,
+    style: Style,
+    admit: &dyn Fn(IllegalMove) -> bool,
+) -> Result<Move, NotationError> {
     let render = |p: &Position, l: Option<Square>, m: Move| match style {
         Style::Kif => crate::kif_move::render_default(p, l, m),
         _ => render_default(p, l, m),
     };
     let reader = Reader::new(style, text, &render, "成 or 不成");
     let scan = Scan::new(text);
-    let chars = &scan.chars;
+    let chars = scan.chars();
     let at = |i: usize| scan.at(i);
     let mut i = 0;
     let mut pat = Pattern::default();
@@ -335,5 +415,5 @@ pub(crate) fn parse(
             reason: "a drop cannot promote or have a direction".to_string(),
         });
     }
-    reader.resolve(pos, last_to, &pat)
+    reader.resolve_admitting(pos, last_to, &pat, admit)
 }

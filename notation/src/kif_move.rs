@@ -58,5 +58,8 @@ pub(crate) fn parse(
     last_to: Option<Square>,
     text: &str,
 ) -> Result<Move, NotationError> {
+    if let Some(mv) = crate::japanese::parse_kif_plain(pos, last_to, text) {
+        return Ok(mv);
+    }
     crate::japanese::parse(pos, last_to, text, Style::Kif)
 }

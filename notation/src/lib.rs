@@ -112,18 +112,35 @@ pub fn write_move_into<W: core::fmt::Write + ?Sized>(
         .map_err(|why| NotationError::IllegalMove { mv, why })?;
     // The longest move text is about a dozen characters; one small buffer per move.
     let mut text = String::with_capacity(32);
-    match style {
-        Style::Japanese => japanese::write(&mut text, pos, last_to, mv, opts),
-        Style::Kif => kif_move::write(&mut text, pos, last_to, mv, opts),
-        Style::Csa => csa_move::write(&mut text, pos, mv),
-        Style::Hodges | Style::Western | Style::Hosking | Style::Correspondence => {
-            western::write(&mut text, pos, mv, style, false)
-        }
-        Style::Kitao => kitao::write(&mut text, pos, last_to, mv, opts, false),
-        Style::Usi => text = mv.to_string(),
-        Style::Server => server_move::write(&mut text, pos, mv, opts.server_order),
-    }
+    push_legal_move(&mut text, pos, last_to, mv, style, opts);
     out.write_str(&text).map_err(|_| NotationError::Write)
+}
+
+/// Appends `mv`, which must be legal in `pos`, in `style` (what [`write_move_into`] writes
+/// once it has checked the move), straight onto a string.
+pub(crate) fn push_legal_move(
+    text: &mut String,
+    pos: &Position,
+    last_to: Option<Square>,
+    mv: Move,
+    style: Style,
+    opts: &Options,
+) {
+    match style {
+        Style::Japanese => japanese::write(text, pos, last_to, mv, opts),
+        Style::Kif => kif_move::write(text, pos, last_to, mv, opts),
+        Style::Csa => csa_move::write(text, pos, mv),
+        Style::Hodges | Style::Western | Style::Hosking | Style::Correspondence => {
+            western::write(text, pos, mv, style, false)
+        }
+        Style::Kitao => kitao::write(text, pos, last_to, mv, opts, false),
+        Style::Usi => {
+            use core::fmt::Write as _;
+            // Writing to a `String` cannot fail.
+            let _ = write!(text, "{mv}");
+        }
+        Style::Server => server_move::write(text, pos, mv, opts.server_order),
+    }
 }
 
 /// Reads one move written in `style` and returns the legal move it names.

@@ -2,7 +2,7 @@
 //! with 同 chained from move to move and the numbering habit of the style (Western pairs
 //! `1. P-7f P-3d 2. P-2f`, `1. ... G-3b` when White starts; Japanese per move on request).
 
-use crate::{NotationError, Numbering, Options, Style, parse_move, write_move_into};
+use crate::{NotationError, Numbering, Options, Style, parse_move};
 use tokin_core::{Color, Move, Position, Square};
 
 fn in_line(index: usize, e: NotationError) -> NotationError {
@@ -58,7 +58,8 @@ pub fn write_line(
     } else {
         Numbering::Off
     });
-    let mut out = String::new();
+    // A Japanese move is about a dozen bytes: one allocation for most lines.
+    let mut out = String::with_capacity(moves.len() * 16);
     let mut pos = pos.clone();
     let mut last = last_to;
     for (i, &mv) in moves.iter().enumerate() {
@@ -79,7 +80,13 @@ pub fn write_line(
                 }
             }
         }
-        write_move_into(&mut out, &pos, last, mv, style, opts).map_err(|e| in_line(i + 1, e))?;
+        // Straight onto the line, without the move's own buffer that `write_move_into`
+        // needs for a sink that may refuse text.
+        if !crate::common::surely_legal(&pos, mv) {
+            pos.is_legal(mv)
+                .map_err(|why| in_line(i + 1, NotationError::IllegalMove { mv, why }))?;
+        }
+        crate::push_legal_move(&mut out, &pos, last, mv, style, opts);
         pos.play_unchecked(mv);
         last = Some(mv.to());
     }

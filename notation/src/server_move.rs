@@ -86,7 +86,7 @@ pub(crate) fn parse(
     };
     let reader = Reader::new(Style::Server, text, &render, "+ or =");
     let scan = Scan::new(text);
-    let chars = &scan.chars;
+    let chars = scan.chars();
     let at = |i: usize| scan.at(i);
     let mut i = 0;
     if chars.is_empty() {

@@ -586,3 +586,157 @@ mod records {
         assert!(parse_kif_hand("歩十八").is_ok());
     }
 }
+
+/// The shortcuts the move readers and writers take (one attack set for the candidates of a
+/// kind, a legality answer without playing the move, a white-space test by comparisons)
+/// give the answers of the ways they replace.
+mod shortcuts {
+    use crate::common::{candidates, is_white, surely_legal};
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    use tokin_core::attacks;
+    use tokin_core::{Bitboard, Color, HandPiece, Handicap, Move, PieceKind, Position, Square};
+
+    /// Positions of random games from every handicap start, captures preferred half the
+    /// time so that hands fill and pieces promote.
+    fn positions() -> Vec<Position> {
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut out = Vec::new();
+        for game in 0..40 {
+            let mut pos = Handicap::ALL[game % Handicap::ALL.len()].position();
+            for _ in 0..160 {
+                out.push(pos.clone());
+                let legal = pos.legal_moves();
+                let captures: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.captured_piece(m).is_some())
+                    .collect();
+                let pick = if !captures.is_empty() && rng.random_bool(0.5) {
+                    captures.choose(&mut rng).copied()
+                } else {
+                    legal.choose(&mut rng).copied()
+                };
+                let Some(mv) = pick else { break };
+                pos.play_unchecked(mv);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn surely_legal_says_so_only_of_legal_moves() {
+        let mut moves = Vec::new();
+        for from in Square::ALL {
+            for to in Square::ALL {
+                if from != to {
+                    moves.push(Move::normal(from, to, false));
+                    moves.push(Move::normal(from, to, true));
+                }
+            }
+        }
+        for p in HandPiece::ALL {
+            for to in Square::ALL {
+                moves.push(Move::drop(p, to));
+            }
+        }
+        let (mut legal, mut sure) = (0, 0);
+        for pos in positions().iter().step_by(7) {
+            for &mv in &moves {
+                let ok = pos.is_legal(mv).is_ok();
+                let said = surely_legal(pos, mv);
+                assert!(ok || !said, "{mv} in {}", pos.to_sfen());
+                legal += usize::from(ok);
+                sure += usize::from(said);
+            }
+        }
+        // The shortcut is worth having only if it answers for most legal moves.
+        assert!(sure * 10 > legal * 8, "{sure} of {legal}");
+    }
+
+    #[test]
+    fn candidates_are_the_pieces_that_reach_the_square() {
+        for pos in positions().iter().step_by(3) {
+            let occ = pos.occupied();
+            for color in [Color::Black, Color::White] {
+                for kind in PieceKind::ALL {
+                    for to in Square::ALL {
+                        let mut each = Bitboard::EMPTY;
+                        for sq in pos.pieces_of(color, kind) {
+                            if attacks::piece(color, kind, sq, occ).contains(to) {
+                                each = each.with(sq);
+                            }
+                        }
+                        assert_eq!(candidates(pos, color, kind, to), each);
+                    }
+                }
+            }
+        }
+    }
+
+    /// KIF texts of the usual form, of legal moves and of moves the rules do not allow
+    /// (promoting or not against the rules, another origin, a drop without the piece), read
+    /// by the shortcut and by the general reader.
+    #[test]
+    fn kif_move_shortcut_reads_as_the_general_reader() {
+        use crate::japanese::{parse, parse_kif_plain};
+        use crate::{Options, Style};
+        let marked = Options {
+            declined_promotion: crate::DeclinedPromotion::Marked,
+            ..Options::default()
+        };
+        let (mut texts, mut plain) = (0, 0);
+        for pos in positions().iter().step_by(5) {
+            let last_to = Some(Square::S55);
+            for mv in pos.legal_moves() {
+                let mut variants = Vec::new();
+                for (opts, last) in [(Options::default(), None), (marked, Some(mv.to()))] {
+                    let mut t = String::new();
+                    crate::kif_move::write(&mut t, pos, last, mv, &opts);
+                    variants.push(t);
+                }
+                let t = variants[0].clone();
+                variants.push(t.replace("成(", "("));
+                variants.push(t.replace('(', "成("));
+                variants.push(t.replace('(', "不成("));
+                variants.push(t.replace('(', "生("));
+                variants.push(t.replace("打", "成打"));
+                variants.push(t.replace('打', "(55)"));
+                for d in ['1', '5', '9'] {
+                    let mut other: Vec<char> = t.chars().collect();
+                    if let Some(p) = other.iter().rposition(|c| c.is_ascii_digit()) {
+                        other[p] = d;
+                    }
+                    variants.push(other.into_iter().collect());
+                }
+                variants.push(format!(
+                    "同　{}",
+                    &t[t.char_indices().nth(2).map_or(0, |c| c.0)..]
+                ));
+                for text in &variants {
+                    texts += 1;
+                    for last in [None, last_to, Some(mv.to())] {
+                        if let Some(m) = parse_kif_plain(pos, last, text) {
+                            plain += 1;
+                            assert_eq!(
+                                parse(pos, last, text, Style::Kif).ok(),
+                                Some(m),
+                                "`{text}` in {}",
+                                pos.to_sfen()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(plain * 4 > texts, "{plain} of {texts}");
+    }
+
+    #[test]
+    fn is_white_is_unicode_white_space() {
+        for c in (0..=0x10_ffff).filter_map(char::from_u32) {
+            assert_eq!(is_white(c), c.is_whitespace(), "U+{:04X}", c as u32);
+        }
+    }
+}

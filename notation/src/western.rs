@@ -94,7 +94,7 @@ pub(crate) fn parse(
     };
     let reader = Reader::new(style, text, &render, "+ or =");
     let scan = Scan::new(text);
-    let chars = &scan.chars;
+    let chars = scan.chars();
     let at = |i: usize| scan.at(i);
     let mut i = 0;
     // A leading ellipsis marks White's move in a numbered line.

@@ -107,6 +107,12 @@ struct Reader {
     announced: bool,
     /// The line read last ended with a move that breaks a rule.
     pending: Option<Pending>,
+    /// The length of the text, for the size of the tree.
+    text_len: usize,
+    /// Whether a `変化` line has been read (the lines after it are variations).
+    in_variation: bool,
+    /// Whether the main line ended with a foul (its move is not in the record).
+    fouled: bool,
 }
 
 impl Reader {
@@ -126,10 +132,14 @@ impl Reader {
             seen_move: false,
             announced: false,
             pending: None,
+            text_len: 0,
+            in_variation: false,
+            fouled: false,
         }
     }
 
     fn run(mut self, text: &str) -> Result<Parsed, RecordError> {
+        self.text_len = text.len();
         for (n, line) in numbered_lines(text) {
             if self.stopped {
                 break;
@@ -146,7 +156,9 @@ impl Reader {
                 }
             }
         }
-        let n = text.lines().count();
+        // Only whether the text has a line at all matters here (an error in an empty text
+        // points at line 0).
+        let n = usize::from(!text.is_empty());
         self.start_moves(n)?;
         self.settle_foul();
         let mut record = self.record;
@@ -183,7 +195,7 @@ impl Reader {
             Start::Handicap(self.handicap.map_or(Handicap::Even, |h| h.0))
         };
         self.record.start = start;
-        self.tree = Some(Tree::new(self.record.start.position()));
+        self.tree = Some(Tree::new(self.record.start.position(), self.text_len));
         Ok(())
     }
 
@@ -201,6 +213,7 @@ impl Reader {
         {
             tree.end(Ending::new(EndKind::IllegalLoss));
             self.warnings.push(p.warning);
+            self.fouled |= !self.in_variation;
         }
     }
 
@@ -220,7 +233,13 @@ impl Reader {
             return Ok(());
         }
         let numbered = t.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
-        if !(self.flavor == Flavor::Kif && numbered) {
+        // A line of moves says whether the game went on after a foul; any other line ends
+        // the game there.
+        let moves_line = match self.flavor {
+            Flavor::Kif => numbered,
+            Flavor::Ki2 => t.starts_with(MARKS),
+        };
+        if !moves_line {
             self.settle_foul();
         }
         if let Some(c) = t.strip_prefix('*') {
@@ -269,6 +288,7 @@ impl Reader {
                 );
             }
             self.announced = true;
+            self.in_variation = true;
             return Ok(());
         }
         if t.starts_with("まで") {
@@ -401,9 +421,12 @@ impl Reader {
         rest = rest.trim_end_matches(['+', ' ', '\t', '\u{3000}']);
         // The time is the last parenthesised part containing ':'.
         let mut time = None;
-        if let Some(open) = rest.rfind('(')
-            && rest.ends_with(')')
-            && rest[open..].contains(':')
+        // Byte searches (the characters are ASCII): `rfind` and `contains` with a `char` set
+        // up a general search for each, on every move of the record.
+        let bytes = rest.as_bytes();
+        if bytes.last() == Some(&b')')
+            && let Some(open) = bytes.iter().rposition(|&b| b == b'(')
+            && bytes[open..].contains(&b':')
         {
             // `(` at `open` and a different `)` at the end, both one byte: the range is in
             // order and on char boundaries.
@@ -587,6 +610,17 @@ impl Reader {
         // Increasing char boundaries (from `char_indices`, then the length).
         for w in starts.windows(2) {
             let token = t[w[0]..w[1]].trim_end_matches([' ', '\t', '\u{3000}']);
+            if let Some(p) = self.pending.take() {
+                // The line before ended on a foul, and this one goes on: a move means the game
+                // went on after it (the file is broken there); an ending word is the file's own
+                // for the foul (反則勝ち, 反則負け), and the foul's stands.
+                if ending_word(token).is_none() {
+                    return Err(p.error);
+                }
+                self.pending = Some(p);
+                self.settle_foul();
+                continue;
+            }
             let tree = self.tree(n)?;
             let ply = tree.next_ply();
             if tree.ended() {
@@ -603,23 +637,41 @@ impl Reader {
                 continue;
             }
             // The move reader knows the usual marks; the down-pointing ones are White's.
-            let marked: String = token
-                .chars()
-                .map(|c| match c {
-                    '▼' | '▽' => '△',
-                    c => c,
-                })
-                .collect();
+            let marked: std::borrow::Cow<'_, str> = if token.contains(['▼', '▽']) {
+                token.replace(['▼', '▽'], "△").into()
+            } else {
+                token.into()
+            };
             match parse_move(tree.position(), tree.last_to(), &marked, Style::Japanese) {
                 Ok(mv) => tree.play_or_follow(mv),
                 Err(source) => {
-                    return Err(move_error(
-                        n,
-                        line,
-                        token,
-                        ply,
-                        RecordErrorKind::Move { source },
-                    ));
+                    let error = move_error(n, line, token, ply, RecordErrorKind::Move { source });
+                    // KI2 gives no origin, so a move that breaks a rule is the one the text
+                    // would name if the rule allowed it; as the last move of its line it may
+                    // be the foul that ended the game (the next line says).
+                    let pos = tree.position();
+                    let foul = (w[1] == t.len())
+                        .then(|| {
+                            crate::japanese::parse_foul(pos, tree.last_to(), &marked, &is_foul)
+                        })
+                        .flatten()
+                        .and_then(|mv| pos.is_legal(mv).err().map(|why| (mv, why)));
+                    if let Some((mv, why)) = foul {
+                        let warning = move_error(
+                            n,
+                            line,
+                            token,
+                            ply,
+                            RecordErrorKind::IllegalLastMove { mv, source: why },
+                        );
+                        self.pending = Some(Pending {
+                            ply,
+                            error,
+                            warning,
+                        });
+                        return Ok(());
+                    }
+                    return Err(error);
                 }
             }
         }
@@ -633,6 +685,23 @@ impl Reader {
         let rest = body[digits.len()..]
             .trim_start_matches("手")
             .trim_start_matches('で');
+        // KI2 numbers no moves, but the main line's `まで` line counts them: a count above the
+        // moves read is a record that starts at a later move (a game taken up from move 41
+        // says `まで47手` after 7 moves). A line that ended on a foul leaves its move out, so
+        // its count says nothing sure. (A count beyond a `u32` is no count: KIF's move numbers
+        // stop there too, and move numbers added to it stay far from overflowing.)
+        if let Ok(stated) = digits.parse::<u32>().map(|s| s as usize)
+            && !self.in_variation
+            && !self.fouled
+            && self.record.moves_before == 0
+        {
+            let tree = self.tree(n)?;
+            let read = tree.ending_ply().unwrap_or_else(|| tree.next_ply()) - 1;
+            if stated > read {
+                self.record.moves_before = stated - read;
+                self.ply_offset = stated - read;
+            }
+        }
         let kind = if let Some(side) = rest.strip_suffix("の勝ち")
             && ["先手", "後手", "下手", "上手"].contains(&side)
         {
@@ -683,6 +752,15 @@ fn move_error(n: usize, line: &str, text: &str, ply: usize, kind: RecordErrorKin
 /// Japanese words with spaces inside or without, longer forms, and the English words some
 /// programs write.
 fn ending_word(text: &str) -> Option<EndKind> {
+    // Every move starts with a digit or 同 and no ending word does: most calls end here,
+    // before the word is gathered.
+    if text
+        .chars()
+        .find(|c| !c.is_whitespace() && !MARKS.contains(c))
+        .is_some_and(|c| c.is_ascii_digit() || ('１'..='９').contains(&c) || c == '同')
+    {
+        return None;
+    }
     let word: String = text
         .chars()
         .filter(|c| !c.is_whitespace() && !MARKS.contains(c))
@@ -778,11 +856,18 @@ fn kif_squares(text: &str, last_to: Option<Square>) -> Option<Move> {
 }
 
 fn parse_hms(s: &str) -> Option<u64> {
-    let mut total: u64 = 0;
+    // The usual form (ASCII spaces around digits and colons) in one pass over the bytes: a
+    // KIF record has two of these on every move, and trimming, splitting and parsing each
+    // part as text cost more than reading its digits. Anything else goes the general way
+    // below, which gives the same answer for this form.
+    if let Some(total) = parse_hms_plain(s.as_bytes()) {
+        return total;
+    }
     let parts: Vec<&str> = s.trim().split(':').collect();
     if parts.is_empty() || parts.len() > 3 {
         return None;
     }
+    let mut total: u64 = 0;
     for p in parts {
         let p = p.trim();
         if p.is_empty() || p.len() > 9 || !p.bytes().all(|b| b.is_ascii_digit()) {
@@ -793,10 +878,56 @@ fn parse_hms(s: &str) -> Option<u64> {
     Some(total)
 }
 
+/// [`parse_hms`] of text made of ASCII spaces around ASCII digits and colons: `Some` with its
+/// answer, or `None` for text of another form.
+fn parse_hms_plain(bytes: &[u8]) -> Option<Option<u64>> {
+    let mut total: u64 = 0;
+    let mut value: u64 = 0;
+    let mut digits = 0;
+    let mut parts = 1;
+    let mut bad = false;
+    let mut body = false;
+    let mut after = false;
+    for &b in bytes {
+        match b {
+            b' ' => after = body,
+            _ if after => return None,
+            b'0'..=b'9' => {
+                body = true;
+                digits += 1;
+                // Nine digits at most, so that the value fits a `u64` without a check.
+                if digits <= 9 {
+                    value = value * 10 + u64::from(b - b'0');
+                }
+            }
+            b':' => {
+                body = true;
+                bad |= digits == 0 || digits > 9;
+                total = total * 60 + value;
+                value = 0;
+                digits = 0;
+                parts += 1;
+                if parts > 3 {
+                    // More parts than h:m:s (and the total could grow past a `u64`).
+                    return Some(None);
+                }
+            }
+            _ => return None,
+        }
+    }
+    if !body {
+        return None;
+    }
+    bad |= digits == 0 || digits > 9;
+    // Three parts of nine digits at most: far below `u64::MAX`.
+    Some((!bad).then_some(total * 60 + value))
+}
+
 /// ` 0:01/00:00:01` → (1 s, Some(1 s)).
 fn parse_kif_time(inner: &str) -> Option<(Duration, Option<Duration>)> {
-    let (spent, total) = match inner.split_once('/') {
-        Some((a, b)) => (a, Some(b)),
+    // `/` is ASCII: the split is on char boundaries.
+    let (spent, total) = match inner.as_bytes().iter().position(|&b| b == b'/') {
+        Some(at) => (&inner[..at], Some(&inner[at + 1..])),
         None => (inner, None),
     };
     let spent = Duration::from_secs(parse_hms(spent)?);
@@ -1073,11 +1204,19 @@ pub fn write_ki2(record: &Record) -> Written {
     write_comments(&mut s, &record.comments);
     let handicap = matches!(record.start, Start::Handicap(h) if h != Handicap::Even);
     let mut losses = Vec::new();
+    // From the record's own start number when the main line ends: its `まで` line then
+    // counts the moves before the start too, which is how a reader learns the number before
+    // it meets the variations' `変化：N手` lines. Without that line the number cannot be
+    // told, and every number starts from 1.
+    let first_ply = match record.main.end {
+        Some(_) => record.moves_before.saturating_add(1),
+        None => 1,
+    };
     write_ki2_line(
         &mut s,
         &record.main,
         record.start.position(),
-        1,
+        first_ply,
         None,
         &mut losses,
         handicap,
@@ -1177,6 +1316,60 @@ fn write_ki2_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The general reading of a KIF time, which the byte-wise one must agree with.
+    fn hms_by_parts(s: &str) -> Option<u64> {
+        let parts: Vec<&str> = s.trim().split(':').collect();
+        if parts.len() > 3 {
+            return None;
+        }
+        let mut total: u64 = 0;
+        for p in parts {
+            let p = p.trim();
+            if p.is_empty() || p.len() > 9 || !p.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            total = total.checked_mul(60)?.checked_add(p.parse().ok()?)?;
+        }
+        Some(total)
+    }
+
+    #[test]
+    fn times_read_byte_wise_as_by_parts() {
+        // Every text of up to five characters from a small alphabet, and some longer ones.
+        let alphabet = [' ', '0', '1', '9', ':', '\u{3000}', 'a', '\t'];
+        let mut texts: Vec<String> = vec![String::new()];
+        let mut longest = texts.clone();
+        for _ in 0..5 {
+            longest = longest
+                .iter()
+                .flat_map(|t| alphabet.map(|c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longest.iter().cloned());
+        }
+        texts.extend(
+            [
+                " 0:01",
+                "00:00:01",
+                "  1:02:03  ",
+                "999999999:59",
+                "1234567890:00",
+                "1:2:3:4",
+                "0:",
+                ":0",
+                " :1",
+                "1 :2",
+                "1:\u{3000}2",
+                "\u{3000}1:2",
+                "00:00 ",
+                "01:02:03\t",
+            ]
+            .map(String::from),
+        );
+        for t in &texts {
+            assert_eq!(parse_hms(t), hms_by_parts(t), "{t:?}");
+        }
+    }
 
     #[test]
     fn a_diagram_game_may_continue_the_numbering() {

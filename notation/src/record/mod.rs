@@ -260,7 +260,13 @@ pub fn parse(text: &str, format: Format, opts: ReadOptions) -> Result<Parsed, Re
 /// Writes one game.
 pub fn write(record: &Record, format: Format) -> Written {
     let mut written = write_one(record, format);
-    if record.moves_before > 0 && format != Format::Kif {
+    // KIF numbers every move; KI2 counts them in the `まで` line of a main line that ends.
+    let numbered = match format {
+        Format::Kif => true,
+        Format::Ki2 => record.main.end.is_some(),
+        _ => false,
+    };
+    if record.moves_before > 0 && !numbered {
         written.losses.push(Loss::MoveNumbers {
             format,
             moves_before: record.moves_before,
@@ -345,15 +351,96 @@ pub fn encode_shift_jis(text: &str) -> Option<Vec<u8>> {
 /// Lines of a text with their numbers (from 1), without line ends (`\n`, `\r\n` or `\r`).
 pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.split('\n')
-        .map(|l| l.trim_end_matches('\r'))
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        // `\n` is ASCII, so the split is on char boundaries; the pieces are those of
+        // `split('\n')`, an empty one after a final line end included.
+        let line = match find_newline(r.as_bytes()) {
+            Some(at) => {
+                rest = Some(&r[at + 1..]);
+                &r[..at]
+            }
+            None => {
+                rest = None;
+                r
+            }
+        };
+        Some(line.trim_end_matches('\r'))
+    })
+    .enumerate()
+    .map(|(i, l)| (i + 1, l))
+}
+
+/// The first `\n` in `bytes`, looked for eight bytes at a time: the general search that
+/// `split` sets up for each line cost a record reader about as much as the rest of a move
+/// line.
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        // A zero byte in `x` is a newline in the chunk; the test is the usual one for a zero
+        // byte in a word, exact as to whether there is one (the position is found below).
+        let x = u64::from_le_bytes(word) ^ NEWLINES;
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            return chunk.iter().position(|&b| b == b'\n').map(|i| base + i);
+        }
+        base += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| base + i)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_split_as_split_does() {
+        let texts = [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\r\nb\r\n",
+            "\u{feff}先手：A\r\n\r\n   1 ７六歩(77)   ( 0:01/00:00:01)\n",
+            "one line longer than eight bytes\nand another one\n\n\nlast",
+            "\r\r\n\r",
+            "１２３４５６７８９\n１２３４５６７８９\n",
+        ];
+        for text in texts {
+            let by_split: Vec<(usize, &str)> = text
+                .strip_prefix('\u{feff}')
+                .unwrap_or(text)
+                .split('\n')
+                .map(|l| l.trim_end_matches('\r'))
+                .enumerate()
+                .map(|(i, l)| (i + 1, l))
+                .collect();
+            assert_eq!(
+                numbered_lines(text).collect::<Vec<_>>(),
+                by_split,
+                "{text:?}"
+            );
+        }
+        // A newline at every offset of a chunk and past it.
+        for len in 0..40 {
+            for at in 0..len {
+                let mut bytes = vec![b'x'; len];
+                bytes[at] = b'\n';
+                assert_eq!(find_newline(&bytes), Some(at));
+            }
+            assert_eq!(find_newline(&vec![b'x'; len]), None);
+        }
+    }
     use std::error::Error as _;
     use tokin_core::{Color, PositionError, SfenError};
 

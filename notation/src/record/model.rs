@@ -409,7 +409,9 @@ pub struct Record {
     /// The game as played (本譜, *honpu*) with its variations.
     pub main: Line,
     /// Moves played before the start: a record taken from move 41 of a game has 40 here,
-    /// numbers its first move 41, and KIF and KI2 write it so. 0 for a record of a whole game.
+    /// numbers its first move 41, and KIF writes it so; KI2, which numbers no moves, counts
+    /// them in the `まで` line of a main line that ends (`まで47手` after 7 moves), and reads
+    /// the number back from it. 0 for a record of a whole game.
     pub moves_before: usize,
 }
 

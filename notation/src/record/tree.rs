@@ -24,12 +24,19 @@ pub const MAX_VARIATION_DEPTH: usize = 100;
 
 pub(crate) struct TreeNode {
     mv: Option<Move>,
-    end: Option<Ending>,
+    /// Boxed: a line has one ending and many moves, and every node is copied as the arena
+    /// grows.
+    end: Option<Box<Ending>>,
     pub(crate) time: Option<MoveTime>,
     pub(crate) comments: Vec<String>,
     pub(crate) bookmark: Option<String>,
     parent: usize,
-    children: Vec<usize>,
+    /// The first and last children and the next sibling, 0 for none (the root, node 0, is no
+    /// one's child): a list through the arena rather than a vector of children in every
+    /// node, which cost an allocation a move.
+    first_child: usize,
+    last_child: usize,
+    next_sibling: usize,
     /// Moves from the start to here (0 at the root; an ending counts as one more).
     ply: usize,
     /// How deeply the line holding this node is nested: 0 for the main line (a first child
@@ -50,20 +57,28 @@ pub(crate) struct Tree {
 }
 
 impl Tree {
-    pub(crate) fn new(start: Position) -> Tree {
+    /// A tree of the start alone, with room for the moves of a text of `text_len` bytes: a
+    /// KIF move line is some 40 bytes (a KI2 move takes fewer, and the arena grows then),
+    /// and growing copies every node read so far. The bound keeps a long text of something
+    /// else from reserving more than a long game needs.
+    pub(crate) fn new(start: Position, text_len: usize) -> Tree {
+        let mut nodes = Vec::with_capacity((text_len / 40).clamp(1, 512));
+        nodes.push(TreeNode {
+            mv: None,
+            end: None,
+            time: None,
+            comments: Vec::new(),
+            bookmark: None,
+            parent: 0,
+            first_child: 0,
+            last_child: 0,
+            next_sibling: 0,
+            ply: 0,
+            depth: 0,
+            clock: Clock::default(),
+        });
         Tree {
-            nodes: vec![TreeNode {
-                mv: None,
-                end: None,
-                time: None,
-                comments: Vec::new(),
-                bookmark: None,
-                parent: 0,
-                children: Vec::new(),
-                ply: 0,
-                depth: 0,
-                clock: Clock::default(),
-            }],
+            nodes,
             cur: 0,
             pos: start.clone(),
             start,
@@ -90,7 +105,7 @@ impl Tree {
         self.nodes[self.cur].mv.map(Move::to)
     }
 
-    fn push(&mut self, mv: Option<Move>, end: Option<Ending>) {
+    fn push(&mut self, mv: Option<Move>, end: Option<Box<Ending>>) {
         let parent = self.cur;
         let ply = self.nodes[parent].ply + 1;
         let depth = self.child_depth(parent);
@@ -102,13 +117,19 @@ impl Tree {
             comments: Vec::new(),
             bookmark: None,
             parent,
-            children: Vec::new(),
+            first_child: 0,
+            last_child: 0,
+            next_sibling: 0,
             ply,
             depth,
             clock,
         });
         let id = self.nodes.len() - 1;
-        self.nodes[parent].children.push(id);
+        match self.nodes[parent].last_child {
+            0 => self.nodes[parent].first_child = id,
+            last => self.nodes[last].next_sibling = id,
+        }
+        self.nodes[parent].last_child = id;
         self.cur = id;
     }
 
@@ -116,7 +137,16 @@ impl Tree {
     /// child already (the new one is then a variation).
     fn child_depth(&self, parent: usize) -> usize {
         let p = &self.nodes[parent];
-        p.depth + usize::from(!p.children.is_empty())
+        p.depth + usize::from(p.first_child != 0)
+    }
+
+    /// The children of node `id`, in the order they were read.
+    fn children(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
+        let first = self.nodes[id].first_child;
+        std::iter::successors((first != 0).then_some(first), |&c| {
+            let next = self.nodes[c].next_sibling;
+            (next != 0).then_some(next)
+        })
     }
 
     /// Appends a legal move.
@@ -129,10 +159,8 @@ impl Tree {
     /// variation that repeats the move it branches from (some writers start every variation
     /// with the move of the line it leaves) adds nothing of its own.
     pub(crate) fn play_or_follow(&mut self, mv: Move) {
-        let same = self.nodes[self.cur]
-            .children
-            .iter()
-            .copied()
+        let same = self
+            .children(self.cur)
             .find(|&c| self.nodes[c].mv == Some(mv));
         match same {
             Some(c) => {
@@ -151,7 +179,7 @@ impl Tree {
 
     /// Ends the current line.
     pub(crate) fn end(&mut self, ending: Ending) {
-        self.push(None, Some(ending));
+        self.push(None, Some(Box::new(ending)));
     }
 
     /// Sets the time of the node read last; `total` is dropped when it is the running sum.
@@ -221,8 +249,8 @@ impl Tree {
                 // Along the first children from the root: the main line read so far.
                 let mut x = 0;
                 while self.nodes[x].ply < after {
-                    match self.nodes[x].children.first() {
-                        Some(&c) if self.nodes[c].end.is_none() => x = c,
+                    match self.nodes[x].first_child {
+                        c if c != 0 && self.nodes[c].end.is_none() => x = c,
                         _ => return Err(RecordErrorKind::NoBranchPoint { after }),
                     }
                 }
@@ -267,17 +295,29 @@ impl Tree {
 
     fn line_after(&mut self, parent: usize) -> Line {
         let mut line = Line::default();
+        // The line's length first, for one allocation of its moves.
+        let mut len = 0;
+        let mut x = self.nodes[parent].first_child;
+        while x != 0 && self.nodes[x].mv.is_some() {
+            len += 1;
+            x = self.nodes[x].first_child;
+        }
+        line.moves.reserve_exact(len);
         let mut p = parent;
         loop {
-            let kids = self.nodes[p].children.clone();
-            let Some(&first) = kids.first() else {
+            let first = self.nodes[p].first_child;
+            if first == 0 {
                 break;
-            };
-            // `kids` has a first element, so `1..` is in range.
-            let variations: Vec<Line> = kids[1..].iter().map(|&k| self.line_from(k)).collect();
+            }
+            let mut variations: Vec<Line> = Vec::new();
+            let mut k = self.nodes[first].next_sibling;
+            while k != 0 {
+                variations.push(self.line_from(k));
+                k = self.nodes[k].next_sibling;
+            }
             if let Some(mut end) = self.nodes[first].end.take() {
                 end.variations = variations;
-                line.end = Some(end);
+                line.end = Some(*end);
                 break;
             }
             let Some(mut node) = self.node(first) else {
@@ -307,7 +347,7 @@ impl Tree {
         if let Some(end) = self.nodes[first].end.take() {
             return Line {
                 moves: Vec::new(),
-                end: Some(end),
+                end: Some(*end),
             };
         }
         let Some(node) = self.node(first) else {
