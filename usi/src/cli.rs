@@ -54,10 +54,13 @@ pub struct BenchArgs {
     /// Search depth in plies.
     #[arg(long, default_value_t = crate::bench::BENCH_DEPTH)]
     pub depth: u32,
-    /// Search with the NNUE evaluation file at PATH instead of the built-in evaluation (the
+    /// Search with the NNUE evaluation file at PATH instead of the built-in network (the
     /// signature then depends on the file).
     #[arg(long, value_name = "PATH")]
     pub evalfile: Option<std::path::PathBuf>,
+    /// The handcrafted evaluation instead of the built-in network.
+    #[arg(long, conflicts_with = "evalfile")]
+    pub handcrafted: bool,
 }
 
 /// The help of `--strictness`, the one policy for positions that every subcommand reading a
@@ -157,6 +160,7 @@ pub fn run(cli: Cli) -> ExitCode {
             let evaluator = match crate::eval_cmd::evaluator(
                 args.evalfile.as_deref(),
                 tokin_engine::eval::nnue::Network::DEFAULT_FV_SCALE,
+                args.handcrafted,
             ) {
                 Ok(e) => e,
                 Err(e) => {

@@ -27,9 +27,12 @@ pub struct EvalArgs {
     /// Which positions `--sfen` (and `--stdin`) may give.
     #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
     pub strictness: Strictness,
-    /// An NNUE evaluation file (`nn.bin`); without it, the built-in evaluation.
+    /// An NNUE evaluation file (`nn.bin`); without it, the built-in network.
     #[arg(long, value_name = "PATH")]
     pub evalfile: Option<PathBuf>,
+    /// The handcrafted evaluation instead of the built-in network.
+    #[arg(long, conflicts_with = "evalfile")]
+    pub handcrafted: bool,
     /// What the network's output is divided by (the `FV_SCALE` option), 1 to 128.
     #[arg(long, default_value_t = Network::DEFAULT_FV_SCALE, value_parser = clap::value_parser!(i32).range(1..=128))]
     pub fv_scale: i32,
@@ -40,13 +43,22 @@ pub struct EvalArgs {
     pub stdin: bool,
 }
 
-/// Makes the evaluator `--evalfile` and `--fv-scale` ask for.
+/// Makes the evaluator `--evalfile`, `--fv-scale` and `--handcrafted` ask for: without a
+/// file, the built-in network, or the handcrafted evaluation if `handcrafted`.
 ///
 /// # Errors
 /// The evaluation file's fault, with its path.
-pub fn evaluator(evalfile: Option<&std::path::Path>, fv_scale: i32) -> Result<Evaluator, String> {
+pub fn evaluator(
+    evalfile: Option<&std::path::Path>,
+    fv_scale: i32,
+    handcrafted: bool,
+) -> Result<Evaluator, String> {
     let Some(path) = evalfile else {
-        return Ok(Evaluator::Handcrafted);
+        return Ok(if handcrafted {
+            Evaluator::Handcrafted
+        } else {
+            Evaluator::Nnue(tokin_engine::eval::builtin_network())
+        });
     };
     let mut net = Network::load(path).map_err(|e| format!("--evalfile {}: {e}", path.display()))?;
     net.set_fv_scale(fv_scale);
@@ -76,7 +88,7 @@ fn position_of_line(line: &str, strictness: Strictness) -> Result<Position, Stri
 
 /// Runs `tokin eval`.
 pub fn run(args: &EvalArgs) -> ExitCode {
-    let evaluator = match evaluator(args.evalfile.as_deref(), args.fv_scale) {
+    let evaluator = match evaluator(args.evalfile.as_deref(), args.fv_scale, args.handcrafted) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("tokin eval: {e}");

@@ -46,9 +46,12 @@ pub struct GensfenArgs {
     /// already there, so that it plays other games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Search with this NNUE evaluation file instead of the built-in evaluation.
+    /// Search with this NNUE evaluation file instead of the built-in network.
     #[arg(long, value_name = "PATH")]
     pub evalfile: Option<PathBuf>,
+    /// The handcrafted evaluation instead of the built-in network.
+    #[arg(long, conflicts_with = "evalfile")]
+    pub handcrafted: bool,
     /// Each thread's hash table, in MB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
@@ -144,6 +147,7 @@ pub fn run(args: &GensfenArgs) -> ExitCode {
     let evaluator = match crate::eval_cmd::evaluator(
         args.evalfile.as_deref(),
         tokin_engine::eval::nnue::Network::DEFAULT_FV_SCALE,
+        args.handcrafted,
     ) {
         Ok(e) => e,
         Err(e) => return fail(e),

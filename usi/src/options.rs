@@ -61,13 +61,16 @@ pub struct Options {
     /// the next `position` command).
     pub position_strictness: Strictness,
     /// `EvalFile`: the path of an NNUE evaluation file to load at the next `isready`
-    /// (empty: the built-in evaluation, or `EvalDir`'s `nn.bin`).
+    /// (empty: `EvalDir`'s `nn.bin`, or the evaluation `Evaluation` names).
     pub eval_file: String,
     /// `EvalDir`: a folder holding `nn.bin`, as YaneuraOu-family engines read it; used when
     /// `EvalFile` is empty.
     pub eval_dir: String,
     /// `FV_SCALE`: what the network's output is divided by (16 for most files).
     pub fv_scale: u64,
+    /// `Evaluation`: `handcrafted` (true) or the built-in `network` (false), when neither
+    /// `EvalFile` nor `EvalDir` names a file.
+    pub handcrafted_eval: bool,
     /// `RootMateNodes`: the mate solver's budget at the root before each search (0: off).
     pub root_mate_nodes: u64,
 }
@@ -91,6 +94,7 @@ impl Default for Options {
             eval_file: String::new(),
             eval_dir: String::new(),
             fv_scale: 16,
+            handcrafted_eval: false,
             root_mate_nodes: 0,
         }
     }
@@ -269,6 +273,15 @@ impl Options {
         )?;
         writeln!(
             out,
+            "option name Evaluation type combo default {} var network var handcrafted",
+            if d.handcrafted_eval {
+                "handcrafted"
+            } else {
+                "network"
+            }
+        )?;
+        writeln!(
+            out,
             "option name RootMateNodes type spin default {} min 0 max {MAX_ROOT_MATE_NODES}",
             d.root_mate_nodes
         )?;
@@ -350,6 +363,17 @@ impl Options {
                 Ok(None)
             }
             "fv_scale" => spin(value, 1, 128).map(|v| v.apply(|v| self.fv_scale = v as u64)),
+            "evaluation" => match value.unwrap_or("").trim().to_ascii_lowercase().as_str() {
+                "network" => {
+                    self.handcrafted_eval = false;
+                    Ok(None)
+                }
+                "handcrafted" => {
+                    self.handcrafted_eval = true;
+                    Ok(None)
+                }
+                v => Err(format!("`{v}` is not an evaluation (network, handcrafted)")),
+            },
             "rootmatenodes" => spin(value, 0, MAX_ROOT_MATE_NODES as i64)
                 .map(|v| v.apply(|v| self.root_mate_nodes = v as u64)),
             "usi_ownbook"

@@ -20,7 +20,7 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use tokin_engine::eval::{Evaluator, nnue::Network};
+use tokin_engine::eval::{Evaluator, builtin_network, nnue::Network};
 use tokin_engine::search::{
     Bound, IterationInfo, Limits, MateConfig, MateObserver, MateProgress, MateResult, Score,
     SearchObserver, SearchOutcome, SearchTables, Signals, TranspositionTable, search_with_tables,
@@ -212,6 +212,17 @@ struct Running {
     side: Color,
 }
 
+/// The evaluation the options ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum EvalWanted {
+    /// The network of this file, at this `FV_SCALE`.
+    File(PathBuf, u64),
+    /// The network built into the binary.
+    Builtin,
+    /// The handcrafted evaluation.
+    Handcrafted,
+}
+
 /// One USI conversation.
 pub struct Session {
     out: Output,
@@ -233,9 +244,9 @@ pub struct Session {
     tables_stale: bool,
     /// The evaluation searches use, made at `isready` from `EvalFile`/`EvalDir`.
     evaluator: Evaluator,
-    /// The evaluation file and scale `evaluator` was last made for (`None`: built-in), so
+    /// What `evaluator` was last made for (`None`: the default, the built-in network), so
     /// that `isready` reads a file again only when the options change.
-    loaded_eval: Option<(PathBuf, u64)>,
+    loaded_eval: Option<EvalWanted>,
 }
 
 /// Formats an `info` line.
@@ -382,24 +393,36 @@ impl Session {
             clear_pending: false,
             tables: Arc::new(Mutex::new(SearchTables::default())),
             tables_stale: false,
-            evaluator: Evaluator::Handcrafted,
+            evaluator: Evaluator::Nnue(builtin_network()),
             loaded_eval: None,
         }
     }
 
     /// Makes the evaluation the options ask for: the network of `EvalFile` (or `EvalDir`'s
-    /// `nn.bin`), read again only when the path or `FV_SCALE` changed. A file that cannot
-    /// be used is named in an `info string` with what is wrong, and the engine goes on with
-    /// the built-in evaluation.
+    /// `nn.bin`), read again only when the path or `FV_SCALE` changed, else the built-in
+    /// network or the handcrafted evaluation (`Evaluation`). A file that cannot be used is
+    /// named in an `info string` with what is wrong, and the engine goes on with the
+    /// built-in network.
     fn ensure_evaluator(&mut self) {
-        let want = self.options.eval_path().map(|p| (p, self.options.fv_scale));
-        if want == self.loaded_eval {
+        let want = match self.options.eval_path() {
+            Some(path) => EvalWanted::File(path, self.options.fv_scale),
+            None if self.options.handcrafted_eval => EvalWanted::Handcrafted,
+            None => EvalWanted::Builtin,
+        };
+        if self.loaded_eval.as_ref() == Some(&want) {
             return;
         }
-        self.loaded_eval = want.clone();
-        let Some((path, scale)) = want else {
-            self.evaluator = Evaluator::Handcrafted;
-            return;
+        self.loaded_eval = Some(want.clone());
+        let (path, scale) = match want {
+            EvalWanted::Handcrafted => {
+                self.evaluator = Evaluator::Handcrafted;
+                return;
+            }
+            EvalWanted::Builtin => {
+                self.evaluator = Evaluator::Nnue(builtin_network());
+                return;
+            }
+            EvalWanted::File(path, scale) => (path, scale),
         };
         match Network::load(&path) {
             Ok(mut net) => {
@@ -413,10 +436,10 @@ impl Session {
             }
             Err(e) => {
                 self.info_string(format!(
-                    "error: EvalFile {}: {e}; using the built-in evaluation",
+                    "error: EvalFile {}: {e}; using the built-in network",
                     path.display()
                 ));
-                self.evaluator = Evaluator::Handcrafted;
+                self.evaluator = Evaluator::Nnue(builtin_network());
             }
         }
     }

@@ -729,7 +729,7 @@ fn an_evaluation_file_is_loaded_at_isready_and_used() {
         let mut pos = Position::startpos();
         pos.play_unchecked(Move::from_usi("7g7f").unwrap());
         assert_legal_bestmove(&pos, lines.last().unwrap());
-        // Back to the built-in evaluation.
+        // Back to the built-in network, and to the handcrafted evaluation by its option.
         e.send("setoption name EvalFile value <empty>");
         e.send("setoption name EvalDir value <empty>");
         e.sync();
@@ -737,6 +737,19 @@ fn an_evaluation_file_is_loaded_at_isready_and_used() {
             eval_of(&mut e, "position startpos"),
             builtin_startpos_eval()
         );
+        e.send("setoption name Evaluation value handcrafted");
+        e.sync();
+        assert_eq!(
+            eval_of(&mut e, "position startpos"),
+            format!(
+                "eval = {}",
+                tokin_engine::eval::evaluate(&Position::startpos())
+            )
+        );
+        // A file still overrides it.
+        e.send(&option);
+        e.sync();
+        assert_eq!(eval_of(&mut e, &position), format!("eval = {expected}"));
     }
 }
 
@@ -749,16 +762,16 @@ fn eval_of(e: &mut Engine, position: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The `eval` line of the start position under the built-in evaluation.
+/// The `eval` line of the start position under the built-in network.
 fn builtin_startpos_eval() -> String {
     format!(
         "eval = {}",
-        tokin_engine::eval::evaluate(&Position::startpos())
+        tokin_engine::eval::builtin_network().evaluate(&Position::startpos())
     )
 }
 
 /// Every kind of file that is not a usable network is refused with one line naming the file
-/// and the fault, at `isready`, and the engine plays on with its built-in evaluation.
+/// and the fault, at `isready`, and the engine plays on with its built-in network.
 #[test]
 fn a_bad_evaluation_file_is_refused_with_one_line_and_the_engine_plays_on() {
     use tokin_engine::eval::nnue::{Architecture, Network};
@@ -808,7 +821,7 @@ fn a_bad_evaluation_file_is_refused_with_one_line_and_the_engine_plays_on() {
         assert!(
             errors[0].contains(&path.display().to_string())
                 && errors[0].contains(fault)
-                && errors[0].ends_with("using the built-in evaluation"),
+                && errors[0].ends_with("using the built-in network"),
             "{name}: {}",
             errors[0]
         );

@@ -4,15 +4,18 @@
 //!
 //! Scores are from the side to move's point of view, as the search wants them.
 //!
-//! This handcrafted evaluation is the built-in one; [`nnue`] evaluates with a network read
-//! from a file instead, and [`Evaluator`] is the one interface the search sees for both.
+//! [`nnue`] evaluates with a network instead, read from a file or the one built into the
+//! binary ([`builtin_network`], the engine's default); [`Evaluator`] is the one interface
+//! the search sees for both.
 
+mod builtin;
 pub mod control;
 mod evaluator;
 mod material;
 pub mod nnue;
 mod params;
 
+pub use builtin::builtin_network;
 pub use control::{Control, ControlWeights};
 pub(crate) use evaluator::EvalStack;
 pub use evaluator::Evaluator;
