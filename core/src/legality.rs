@@ -135,8 +135,39 @@ impl Position {
         }
     }
 
-    /// Plays `mv` on a copy and asks whether the mover's king is attacked afterwards.
+    /// Whether the mover's king is attacked after `mv` (a move that passed the other
+    /// checks of [`Position::is_legal`]).
+    ///
+    /// Out of check this is answered on the board as it is: a drop cannot expose the king, a
+    /// king's step is safe when its square is unattacked with the king gone from its origin,
+    /// and any other piece can expose the king only by leaving a line through it (no move
+    /// jumps over the king). In check, and for a position without the mover's king, the move
+    /// is played on a copy ([`Position::king_left_in_check_by_playing`]). Readers check every
+    /// move of every record this way, so the copy costs where it is not needed; a test
+    /// compares the two answers on every move of random positions.
     fn king_left_in_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move();
+        let Some(k) = self.king_square(us) else {
+            return false;
+        };
+        if self.in_check() {
+            return self.king_left_in_check_by_playing(mv);
+        }
+        let Some(from) = mv.from() else {
+            return false;
+        };
+        let occ = self.occupied().without(from);
+        if from == k {
+            return self.is_attacked_by(!us, mv.to(), occ);
+        }
+        let line = attacks::line(k, from);
+        !line.is_empty()
+            && !line.contains(mv.to())
+            && self.is_attacked_by(!us, k, occ.with(mv.to()))
+    }
+
+    /// Plays `mv` on a copy and asks whether the mover's king is attacked afterwards.
+    fn king_left_in_check_by_playing(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let mut after = self.clone();
         after.play_unchecked(mv);
@@ -164,5 +195,58 @@ pub fn promotion_error(
     } else {
         kind.is_stuck_on(to.rank().relative_number(us))
             .then_some(IllegalMove::MustPromote)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{Pick, random_game_positions_from};
+    use crate::{HandPiece, Handicap, Move, Position, Square};
+
+    /// Whether the king is left in check is answered on the board as it stands exactly as by
+    /// playing the move on a copy, for every move that passes the other checks, in positions
+    /// of random games from every handicap start (in check or not, hands full or empty).
+    #[test]
+    fn the_king_is_left_in_check_as_playing_the_move_shows() {
+        let mut moves = Vec::new();
+        for from in Square::ALL {
+            for to in Square::ALL {
+                if from != to {
+                    moves.push(Move::normal(from, to, false));
+                    moves.push(Move::normal(from, to, true));
+                }
+            }
+        }
+        for p in HandPiece::ALL {
+            for to in Square::ALL {
+                moves.push(Move::drop(p, to));
+            }
+        }
+        let starts: Vec<Position> = Handicap::ALL.iter().map(|h| h.position()).collect();
+        let (mut checked, mut exposed) = (0, 0);
+        random_game_positions_from(&starts, 17, 40, 160, Pick::PreferCaptures, |pos, _| {
+            if checked > 2_000_000 {
+                return;
+            }
+            for &mv in &moves {
+                // Only moves that reach the king test are asked (as `is_legal` asks).
+                let legal = pos.is_legal(mv);
+                if matches!(legal, Ok(()) | Err(crate::IllegalMove::LeavesKingInCheck)) {
+                    let by_playing = pos.king_left_in_check_by_playing(mv);
+                    assert_eq!(
+                        pos.king_left_in_check(mv),
+                        by_playing,
+                        "{mv} in {}",
+                        pos.to_sfen()
+                    );
+                    checked += 1;
+                    exposed += usize::from(by_playing);
+                }
+            }
+        });
+        assert!(
+            exposed > 100,
+            "only {exposed} moves exposed the king: the test is too weak"
+        );
     }
 }

@@ -23,11 +23,24 @@ pub fn random_game_positions(
     games: usize,
     plies: usize,
     pick: Pick,
+    f: impl FnMut(&Position, &mut StdRng),
+) {
+    random_game_positions_from(&[Position::startpos()], seed, games, plies, pick, f);
+}
+
+/// [`random_game_positions`] with game `g` starting from `starts[g % starts.len()]` (the
+/// handicap starts, say, so that hands and lone kings come up).
+pub fn random_game_positions_from(
+    starts: &[Position],
+    seed: u64,
+    games: usize,
+    plies: usize,
+    pick: Pick,
     mut f: impl FnMut(&Position, &mut StdRng),
 ) {
     let mut rng = StdRng::seed_from_u64(seed);
-    for _ in 0..games {
-        let mut pos = Position::startpos();
+    for start in starts.iter().cycle().take(games) {
+        let mut pos = start.clone();
         for _ in 0..plies {
             f(&pos, &mut rng);
             let list = pos.legal_moves();

@@ -16,57 +16,6 @@ pub(crate) fn candidates(pos: &Position, color: Color, kind: PieceKind, to: Squa
     pos.pieces_of(color, kind) & attacks::piece(!color, kind, to, pos.occupied())
 }
 
-/// Whether `mv` is legal in `pos`, answered cheaply where that is easy: `true` only for a
-/// legal move, and `false` for an illegal one and for the legal ones left to the full check
-/// (any move while in check, a pawn drop that gives check, a capture of a ranging piece on
-/// the line it would then open to the king). Callers then ask [`Position::is_legal`], which
-/// plays the move on a copy of the position to see whether the king is left attacked; every
-/// move of a record read or written is checked, and this answers most of them without the
-/// copy. A test checks it against [`Position::is_legal`] on every move of random positions.
-pub(crate) fn surely_legal(pos: &Position, mv: Move) -> bool {
-    let us = pos.side_to_move();
-    let to = mv.to();
-    if pos.in_check() {
-        return false;
-    }
-    let Some(from) = mv.from() else {
-        // Out of check, a drop leaves the king as safe as it was.
-        let Some(piece) = mv.hand_piece() else {
-            return false;
-        };
-        let kind = piece.kind();
-        return pos.hand(us).has(piece)
-            && pos.piece_at(to).is_none()
-            && !kind.is_stuck_on(to.rank().relative_number(us))
-            && (kind != PieceKind::Pawn
-                || !tokin_core::movegen::pawn_files(pos, us).contains(to)
-                    && !pos
-                        .king_square(!us)
-                        .is_some_and(|k| attacks::pawn(us, to).contains(k)));
-    };
-    let Some(p) = pos.piece_at(from) else {
-        return false;
-    };
-    let occ = pos.occupied();
-    if p.color != us
-        || pos.piece_at(to).is_some_and(|q| q.color == us)
-        || !attacks::piece(us, p.kind, from, occ).contains(to)
-        || tokin_core::promotion_error(p.kind, us, from, to, mv.is_promotion()).is_some()
-    {
-        return false;
-    }
-    let Some(k) = pos.king_square(us) else {
-        return true;
-    };
-    if p.kind == PieceKind::King {
-        return !pos.is_attacked_by(!us, to, occ.without(from));
-    }
-    // Only a piece on a line through the king can uncover it, and not while it stays on
-    // that line (no move jumps over the king).
-    let line = attacks::line(k, from);
-    line.is_empty() || line.contains(to) || !pos.is_attacked_by(!us, k, occ.without(from).with(to))
-}
-
 /// The kind of the piece a move moves (the kind before any promotion).
 pub(crate) fn moved_kind(pos: &Position, mv: Move) -> Option<PieceKind> {
     pos.moved_piece(mv).map(|p| p.kind)
@@ -412,7 +361,7 @@ impl<'a> Reader<'a> {
             && (pat.promote.is_some() || pat.unmarked_means_no_promotion)
             && pos.piece_at(from).is_some_and(|p| p.kind == kind)
             && let Ok(mv) = Move::try_normal(from, to, pat.promote.unwrap_or(false))
-            && (surely_legal(pos, mv) || pos.is_legal(mv).is_ok())
+            && pos.is_legal(mv).is_ok()
         {
             return Ok(mv);
         }
@@ -537,7 +486,7 @@ fn moves_to(
             .filter(|m| m.to() == to && from.is_none_or(|f| m.from() == Some(f)))
             .collect();
     };
-    let fits = |mv: Move| surely_legal(pos, mv) || pos.is_legal(mv).map_or_else(admit, |()| true);
+    let fits = |mv: Move| pos.is_legal(mv).map_or_else(admit, |()| true);
     let us = pos.side_to_move();
     let mut set = Vec::new();
     let mut origins = candidates(pos, us, kind, to);

@@ -17,7 +17,7 @@
 use crate::common::{
     KANJI_DIGITS, Movement, Pattern, Reader, Scan, WIDE_DIGITS, candidates, digit_value, is_white,
     moved_kind, movement, promotion_possible, rel_file, side_mark_len, square_from_numbers,
-    straight_forward, surely_legal,
+    straight_forward,
 };
 use crate::shorthand;
 use crate::{
@@ -272,7 +272,7 @@ pub(crate) fn parse_kif_plain(pos: &Position, last_to: Option<Square>, text: &st
         }
         Some('打') if i + 1 == n => {
             let mv = Move::try_drop(kind, to).ok()?;
-            return (surely_legal(pos, mv) || pos.is_legal(mv).is_ok()).then_some(mv);
+            return pos.is_legal(mv).is_ok().then_some(mv);
         }
         _ => None,
     };
@@ -288,7 +288,7 @@ pub(crate) fn parse_kif_plain(pos: &Position, last_to: Option<Square>, text: &st
     }
     // An origin and no 成: no promotion (the KIF habit [`parse`] follows too).
     let mv = Move::try_normal(from, to, promote.unwrap_or(false)).ok()?;
-    (surely_legal(pos, mv) || pos.is_legal(mv).is_ok()).then_some(mv)
+    pos.is_legal(mv).is_ok().then_some(mv)
 }
 
 /// Reads Japanese (KI2) or KIF move text.

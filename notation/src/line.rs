@@ -82,10 +82,8 @@ pub fn write_line(
         }
         // Straight onto the line, without the move's own buffer that `write_move_into`
         // needs for a sink that may refuse text.
-        if !crate::common::surely_legal(&pos, mv) {
-            pos.is_legal(mv)
-                .map_err(|why| in_line(i + 1, NotationError::IllegalMove { mv, why }))?;
-        }
+        pos.is_legal(mv)
+            .map_err(|why| in_line(i + 1, NotationError::IllegalMove { mv, why }))?;
         crate::push_legal_move(&mut out, &pos, last, mv, style, opts);
         pos.play_unchecked(mv);
         last = Some(mv.to());

@@ -588,71 +588,23 @@ mod records {
 }
 
 /// The shortcuts the move readers and writers take (one attack set for the candidates of a
-/// kind, a legality answer without playing the move, a white-space test by comparisons)
+/// kind, a white-space test by comparisons)
 /// give the answers of the ways they replace.
 mod shortcuts {
-    use crate::common::{candidates, is_white, surely_legal};
-    use rand::rngs::StdRng;
-    use rand::seq::IndexedRandom;
-    use rand::{Rng, SeedableRng};
+    use crate::common::{candidates, is_white};
     use tokin_core::attacks;
-    use tokin_core::{Bitboard, Color, HandPiece, Handicap, Move, PieceKind, Position, Square};
+    use tokin_core::testing::{Pick, random_game_positions_from};
+    use tokin_core::{Bitboard, Color, Handicap, PieceKind, Position, Square};
 
     /// Positions of random games from every handicap start, captures preferred half the
     /// time so that hands fill and pieces promote.
     fn positions() -> Vec<Position> {
-        let mut rng = StdRng::seed_from_u64(17);
+        let starts: Vec<Position> = Handicap::ALL.iter().map(|h| h.position()).collect();
         let mut out = Vec::new();
-        for game in 0..40 {
-            let mut pos = Handicap::ALL[game % Handicap::ALL.len()].position();
-            for _ in 0..160 {
-                out.push(pos.clone());
-                let legal = pos.legal_moves();
-                let captures: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.captured_piece(m).is_some())
-                    .collect();
-                let pick = if !captures.is_empty() && rng.random_bool(0.5) {
-                    captures.choose(&mut rng).copied()
-                } else {
-                    legal.choose(&mut rng).copied()
-                };
-                let Some(mv) = pick else { break };
-                pos.play_unchecked(mv);
-            }
-        }
+        random_game_positions_from(&starts, 17, 40, 160, Pick::PreferCaptures, |pos, _| {
+            out.push(pos.clone());
+        });
         out
-    }
-
-    #[test]
-    fn surely_legal_says_so_only_of_legal_moves() {
-        let mut moves = Vec::new();
-        for from in Square::ALL {
-            for to in Square::ALL {
-                if from != to {
-                    moves.push(Move::normal(from, to, false));
-                    moves.push(Move::normal(from, to, true));
-                }
-            }
-        }
-        for p in HandPiece::ALL {
-            for to in Square::ALL {
-                moves.push(Move::drop(p, to));
-            }
-        }
-        let (mut legal, mut sure) = (0, 0);
-        for pos in positions().iter().step_by(7) {
-            for &mv in &moves {
-                let ok = pos.is_legal(mv).is_ok();
-                let said = surely_legal(pos, mv);
-                assert!(ok || !said, "{mv} in {}", pos.to_sfen());
-                legal += usize::from(ok);
-                sure += usize::from(said);
-            }
-        }
-        // The shortcut is worth having only if it answers for most legal moves.
-        assert!(sure * 10 > legal * 8, "{sure} of {legal}");
     }
 
     #[test]
