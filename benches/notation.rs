@@ -4,9 +4,7 @@
 //! 同, recaptures and drops come up as in real games. The positions before each move are
 //! prepared once, so the timings cover notation only.
 
-#[path = "../tests/support/random_move.rs"]
-mod support;
-use support::random_move;
+use tokin_core::testing::{Pick, random_move};
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -25,7 +23,7 @@ fn game() -> Vec<(Position, Option<Square>, Move)> {
         let mut last = None;
         let mut plies = Vec::with_capacity(PLIES);
         while plies.len() < PLIES {
-            let Some(mv) = random_move(&pos, &mut rng) else {
+            let Some(mv) = random_move(&pos, Pick::PreferCaptures, &mut rng) else {
                 break;
             };
             plies.push((pos.clone(), last, mv));

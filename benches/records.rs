@@ -11,9 +11,7 @@
 //! `.csa`), by default `tests/data/records`; files that do not read strictly as one game are
 //! left out.
 
-#[path = "../tests/support/random_move.rs"]
-mod support;
-use support::random_move;
+use tokin_core::testing::{Pick, random_move};
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -39,7 +37,7 @@ fn game() -> Record {
         record.header.push((HeaderKey::Event, "bench".into()));
         let mut pos = Position::startpos();
         while record.main.moves.len() < PLIES {
-            let Some(mv) = random_move(&pos, &mut rng) else {
+            let Some(mv) = random_move(&pos, Pick::PreferCaptures, &mut rng) else {
                 break;
             };
             let mut node = Node::new(mv);

@@ -1,10 +1,7 @@
 //! Round trips on random games from the even start and every handicap start: each move is
 //! written in every style (and with every Japanese option) and read back to the same move.
 
-mod support {
-    pub mod random_move;
-}
-use support::random_move::random_move;
+use tokin_core::testing::{Pick, random_move};
 
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -56,7 +53,7 @@ fn random_games_round_trip_in_every_style() {
             let mut last: Option<Square> = None;
             let mut played = Vec::new();
             for ply in 0..160 {
-                let Some(mv) = random_move(&pos, &mut rng) else {
+                let Some(mv) = random_move(&pos, Pick::PreferCaptures, &mut rng) else {
                     break;
                 };
                 for style in Style::ALL {

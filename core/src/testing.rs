@@ -43,24 +43,31 @@ pub fn random_game_positions_from(
         let mut pos = start.clone();
         for _ in 0..plies {
             f(&pos, &mut rng);
-            let list = pos.legal_moves();
-            if list.is_empty() {
+            let Some(mv) = random_move(&pos, pick, &mut rng) else {
                 break;
-            }
-            let caps: Vec<Move> = match pick {
-                Pick::Uniform => Vec::new(),
-                Pick::PreferCaptures => list
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.captured_piece(m).is_some())
-                    .collect(),
-            };
-            let mv = if !caps.is_empty() && rng.random_bool(0.5) {
-                caps[rng.random_range(0..caps.len())]
-            } else {
-                list[rng.random_range(0..list.len())]
             };
             pos.play_unchecked(mv);
         }
     }
+}
+
+/// A random legal move of `pos` picked as `pick` says, or `None` when there is none.
+pub fn random_move(pos: &Position, pick: Pick, rng: &mut impl Rng) -> Option<Move> {
+    let list = pos.legal_moves();
+    if list.is_empty() {
+        return None;
+    }
+    let caps: Vec<Move> = match pick {
+        Pick::Uniform => Vec::new(),
+        Pick::PreferCaptures => list
+            .iter()
+            .copied()
+            .filter(|&m| pos.captured_piece(m).is_some())
+            .collect(),
+    };
+    Some(if !caps.is_empty() && rng.random_bool(0.5) {
+        caps[rng.random_range(0..caps.len())]
+    } else {
+        list[rng.random_range(0..list.len())]
+    })
 }
