@@ -1,9 +1,12 @@
 //! Training positions: each record's position turned once into its active features from
-//! both sides (side to move first, as the network reads them), with its score and result.
+//! both sides (side to move first, as the network reads them), with its score and result;
+//! optionally followed by the same position mirrored left to right, which is worth the same
+//! (the rules do not tell the files 1 and 9 apart) and doubles what the records teach.
 
 use super::model::Model;
 use crate::eval::nnue::Architecture;
 use crate::learn::psv::PsvRecord;
+use crate::{Kings, Position, Setup};
 use core::fmt;
 use rayon::prelude::*;
 
@@ -54,9 +57,23 @@ impl std::error::Error for DataError {}
 #[derive(Clone, Debug)]
 pub struct Dataset {
     arch: Architecture,
+    /// Whether each position is followed by its mirror image (samples come in pairs).
+    mirror: bool,
     features: Vec<u32>,
     samples: Vec<Sample>,
     skipped: usize,
+}
+
+/// `pos` mirrored left to right (file 1 ↔ file 9), or `None` if the mirror image is not a
+/// position of the game (it always is for one that is).
+pub(crate) fn mirrored(pos: &Position) -> Option<Position> {
+    let mut setup: Setup = pos.to_setup();
+    let board = setup.board;
+    for (i, piece) in setup.board.iter_mut().enumerate() {
+        // Squares are numbered file by file, nine a file: file f becomes file 8 - f.
+        *piece = board[(8 - i / 9) * 9 + i % 9];
+    }
+    setup.validate(Kings::Both).ok()
 }
 
 impl Dataset {
@@ -64,10 +81,37 @@ impl Dataset {
     pub fn new(arch: Architecture) -> Dataset {
         Dataset {
             arch,
+            mirror: false,
             features: Vec::new(),
             samples: Vec::new(),
             skipped: 0,
         }
+    }
+
+    /// An empty dataset for networks of `arch` that adds each record twice: as it is, and
+    /// mirrored left to right. The mirror images are trained on, never held out to validate
+    /// on ([`Dataset::records`] counts the records, [`Dataset::len`] the positions).
+    pub fn with_mirror(arch: Architecture) -> Dataset {
+        Dataset {
+            mirror: true,
+            ..Dataset::new(arch)
+        }
+    }
+
+    /// Whether each record is added mirrored too.
+    pub fn is_mirrored(&self) -> bool {
+        self.mirror
+    }
+
+    /// The records added (not skipped).
+    pub fn records(&self) -> usize {
+        self.samples.len() / self.stride()
+    }
+
+    /// The positions of each record: record `r`'s are the `stride` from `r * stride`, the
+    /// record itself first, then its mirror image.
+    pub(crate) fn stride(&self) -> usize {
+        if self.mirror { 2 } else { 1 }
     }
 
     /// Adds `records` (on the current rayon pool). A position without both kings (which the
@@ -76,7 +120,7 @@ impl Dataset {
     /// # Errors
     /// The first record that is not a position; nothing of `records` is added then.
     pub fn add_records(&mut self, records: &[PsvRecord]) -> Result<(), DataError> {
-        let arch = self.arch;
+        let (arch, mirror) = (self.arch, self.mirror);
         type Part = (Vec<u32>, Vec<(u32, u32, i16, i8)>, usize);
         let parts: Vec<Result<Part, DataError>> = records
             .par_chunks(CHUNK)
@@ -89,13 +133,24 @@ impl Dataset {
                     let pos = r.position().map_err(|_| DataError::NotAPosition {
                         index: c * CHUNK + k,
                     })?;
-                    match Model::features_of(arch, &pos) {
-                        Some((us, them)) => {
-                            samples.push((us.len() as u32, them.len() as u32, r.score, r.result));
-                            feats.extend_from_slice(&us);
-                            feats.extend_from_slice(&them);
-                        }
-                        None => skipped += 1,
+                    let Some((us, them)) = Model::features_of(arch, &pos) else {
+                        skipped += 1;
+                        continue;
+                    };
+                    let mut add = |(us, them): (Vec<u32>, Vec<u32>)| {
+                        samples.push((us.len() as u32, them.len() as u32, r.score, r.result));
+                        feats.extend_from_slice(&us);
+                        feats.extend_from_slice(&them);
+                    };
+                    if mirror {
+                        // A record's image lies beside it, so that records stay whole.
+                        let image = mirrored(&pos)
+                            .and_then(|m| Model::features_of(arch, &m))
+                            .unwrap_or_else(|| (us.clone(), them.clone()));
+                        add((us, them));
+                        add(image);
+                    } else {
+                        add((us, them));
                     }
                 }
                 Ok((feats, samples, skipped))

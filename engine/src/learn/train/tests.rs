@@ -153,7 +153,7 @@ fn training_lowers_the_loss() {
         validation_share: 0.2,
         ..opts
     };
-    let (_, held) = split(data.len(), opts.validation_share);
+    let (_, held) = split(data.records(), 1, opts.validation_share);
     let before = initial().loss(&data, &held, opts.lambda);
     let model = train(&data, &opts, |_| {});
     let after = Trainer::new(model, 0.0).loss(&data, &held, opts.lambda);
@@ -164,11 +164,11 @@ fn training_lowers_the_loss() {
 /// model returned is the one of the epoch with the lowest loss on them.
 #[test]
 fn the_best_epoch_on_later_games_is_kept() {
-    let (train_set, validation) = split(10, 0.3);
+    let (train_set, validation) = split(10, 1, 0.3);
     assert_eq!(train_set, (0..7).collect::<Vec<u32>>());
     assert_eq!(validation, vec![7, 8, 9]);
     assert_eq!(
-        split(3, 1.0).0,
+        split(3, 1, 1.0).0,
         vec![0],
         "one position is always trained on"
     );
@@ -186,7 +186,7 @@ fn the_best_epoch_on_later_games_is_kept() {
     let model = train(&data, &opts, |r| reports.push(r.clone()));
     let losses: Vec<f64> = reports.iter().map(|r| r.validation_loss.unwrap()).collect();
     let best = losses.iter().copied().fold(f64::INFINITY, f64::min);
-    let (_, held) = split(data.len(), opts.validation_share);
+    let (_, held) = split(data.records(), 1, opts.validation_share);
     let kept = Trainer::new(model, 0.0).loss(&data, &held, opts.lambda);
     assert!((kept - best).abs() < 1e-9, "kept {kept}, losses {losses:?}");
     let marked: Vec<bool> = reports.iter().map(|r| r.best).collect();
@@ -195,6 +195,51 @@ fn the_best_epoch_on_later_games_is_kept() {
         let lowest = losses[..=i].iter().all(|&l| losses[i] <= l);
         assert_eq!(r.best, lowest && losses[..i].iter().all(|&l| losses[i] < l));
     }
+}
+
+/// A mirrored dataset holds each record and then its mirror image; the images are trained
+/// on, and only the records themselves are held out.
+#[test]
+fn mirror_images_are_trained_on_never_held_out() {
+    let start = Position::startpos();
+    let image = data::mirrored(&start).unwrap();
+    assert_eq!(
+        image.to_sfen(),
+        "lnsgkgsnl/1b5r1/ppppppppp/9/9/9/PPPPPPPPP/1R5B1/LNSGKGSNL b - 1"
+    );
+    let recs = records(3);
+    for r in &recs {
+        let pos = r.position().unwrap();
+        let back = data::mirrored(&data::mirrored(&pos).unwrap()).unwrap();
+        assert_eq!(back.to_sfen(), pos.to_sfen());
+    }
+    let mut plain = Dataset::new(Architecture::Kp256);
+    plain.add_records(&recs).unwrap();
+    let mut both = Dataset::with_mirror(Architecture::Kp256);
+    both.add_records(&recs).unwrap();
+    assert!(both.is_mirrored() && !plain.is_mirrored());
+    assert_eq!(plain.skipped(), 0);
+    assert_eq!(both.records(), plain.records());
+    assert_eq!(both.len(), 2 * plain.len());
+    assert_eq!(plain.len(), recs.len());
+    for (i, r) in recs.iter().enumerate() {
+        assert_eq!(both.features(2 * i), plain.features(i));
+        assert_eq!(both.target(2 * i + 1, 0.5), plain.target(i, 0.5));
+        let pos = r.position().unwrap();
+        let m = data::mirrored(&pos).unwrap();
+        let (us, them) = Model::features_of(Architecture::Kp256, &m).unwrap();
+        assert_eq!(both.features(2 * i + 1), (&us[..], &them[..]));
+    }
+    let (train_set, validation) = split(both.records(), both.stride(), 0.3);
+    let n = both.records();
+    let held = (n as f64 * 0.3).round() as usize;
+    assert_eq!(train_set.len(), 2 * (n - held));
+    assert_eq!(validation.len(), held);
+    assert!(
+        validation
+            .iter()
+            .all(|&i| i % 2 == 0 && i as usize >= 2 * (n - held))
+    );
 }
 
 /// The same seed gives the same model whatever the number of threads.
