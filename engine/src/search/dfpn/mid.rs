@@ -20,7 +20,7 @@
 
 use super::Solver;
 use super::moves::{
-    and_proof_hand, attacker, checks, child_keys, evasion_count, evasions, or_proof_hand,
+    and_proof_hand, attacker, checks_into, child_keys, evasion_count, evasions_into, or_proof_hand,
 };
 use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max};
 use crate::search::mate1::mate_in_one;
@@ -161,8 +161,15 @@ impl Solver<'_> {
             self.tt.store(board, r.hand, r.record(1));
             return r;
         }
-        let moves = if or { checks(pos) } else { evasions(pos) };
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        if or {
+            checks_into(pos, &mut moves, &mut self.scratch);
+        } else {
+            evasions_into(pos, &mut moves);
+        }
         if moves.is_empty() {
+            self.moves = moves;
             let r = if or {
                 NodeResult::disproof(hand, NO_MATE)
             } else {
@@ -173,14 +180,19 @@ impl Solver<'_> {
         }
         if !or && bound < 2 {
             // Not mated yet: a reply and a mate are two more plies.
+            self.moves = moves;
             return NodeResult::disproof(hand, 2);
         }
         let key = pos.key();
         self.path.insert(key, ply);
-        let mut children: Vec<Child> = moves
-            .iter()
-            .map(|&mv| self.init_child(pos, mv, or, bound - 1))
-            .collect();
+        let mut children = self.frames.pop().unwrap_or_default();
+        children.clear();
+        for &mv in &moves {
+            let c = self.init_child(pos, mv, or, bound - 1);
+            children.push(c);
+        }
+        // The buffer is free again before the children are searched.
+        self.moves = moves;
         loop {
             let (pn, dn) = aggregate(&children, or);
             if pn >= th_pn || dn >= th_dn || self.stopped {
@@ -214,6 +226,7 @@ impl Solver<'_> {
         }
         self.path.remove(&key);
         let r = conclude(pos, or, ply, hand, &children);
+        self.frames.push(children);
         let spent = self.nodes - start_nodes;
         if r.dep == CLEAN {
             self.tt.store(board, r.hand, r.record(spent));

@@ -135,6 +135,12 @@ struct Solver<'a> {
     /// Whether the node about to be searched is new to the table (the parent's child was
     /// fresh): then it is first asked for a mate in one.
     fresh: bool,
+    /// Buffers kept from node to node instead of allocated at each: the moves of the node
+    /// being expanded, the generator's order of its checks, and children lists not in use
+    /// (one per frame on the path at most).
+    moves: Vec<Move>,
+    scratch: Vec<Move>,
+    frames: Vec<Vec<mid::Child>>,
 }
 
 impl Solver<'_> {
@@ -203,6 +209,9 @@ pub fn solve_mate(
         line_keys: KeyMap::default(),
         next_report: Duration::from_secs(1),
         fresh: false,
+        moves: Vec::new(),
+        scratch: Vec::new(),
+        frames: Vec::new(),
     };
     let result = if pos.king_square(!pos.side_to_move()).is_none() {
         // No king to mate.

@@ -14,20 +14,30 @@ use crate::{
 /// The attacker's checking moves, promotions and drops first (they mate more often, and
 /// among children with equal numbers the first is expanded first).
 pub(super) fn checks(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    checks_into(pos, &mut v, &mut Vec::new());
+    v
+}
+
+/// [`checks`] appended to `out`, with `scratch` (cleared first) for the generator's order.
+pub(super) fn checks_into(pos: &Position, out: &mut Vec<Move>, scratch: &mut Vec<Move>) {
+    scratch.clear();
     let info = CheckInfo::new(pos);
     let mut sink = CheckSink {
         pos,
         ksq: pos.king_square(!pos.side_to_move()),
         drop_checks: info.drop_checks(pos),
         info,
-        moves: Vec::new(),
+        moves: scratch,
     };
-    if sink.ksq.is_some() {
-        generate(pos, &mut sink);
+    if sink.ksq.is_none() {
+        return;
     }
-    let mut v = sink.moves;
-    v.sort_by_key(|m| (!m.is_promotion(), !m.is_drop()));
-    v
+    generate(pos, &mut sink);
+    // Promotions, then drops, then the rest, each in the generator's order.
+    out.extend(scratch.iter().filter(|m| m.is_promotion()));
+    out.extend(scratch.iter().filter(|m| m.is_drop()));
+    out.extend(scratch.iter().filter(|m| !m.is_promotion() && !m.is_drop()));
 }
 
 /// Keeps the checks among the legal moves the generator hands over. Drops and the moves of a
@@ -38,7 +48,7 @@ struct CheckSink<'a> {
     info: CheckInfo,
     ksq: Option<Square>,
     drop_checks: [Bitboard; 7],
-    moves: Vec<Move>,
+    moves: &'a mut Vec<Move>,
 }
 
 impl CheckSink<'_> {
@@ -123,16 +133,21 @@ impl Sink for CheckSink<'_> {
 
 /// The defender's replies to a check, in the generator's order.
 pub(super) fn evasions(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    evasions_into(pos, &mut v);
+    v
+}
+
+/// [`evasions`] appended to `out`.
+pub(super) fn evasions_into(pos: &Position, out: &mut Vec<Move>) {
     // Straight into the vector: a full move list is a few kilobytes to copy.
-    let mut sink = VecSink(Vec::new());
-    generate(pos, &mut sink);
-    sink.0
+    generate(pos, &mut VecSink(out));
 }
 
 /// Collects generated moves in a vector.
-struct VecSink(Vec<Move>);
+struct VecSink<'a>(&'a mut Vec<Move>);
 
-impl Sink for VecSink {
+impl Sink for VecSink<'_> {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
         self.0.push(mv);
@@ -169,7 +184,11 @@ pub(super) fn evasion_count(pos: &Position, cap: u32) -> u32 {
         }
     }
     let without_king = occ.without(k);
-    for to in attacks::king(k).and_not(pos.pieces(us)) {
+    // The squares the checker covers (through the king's square) need no attack test.
+    let covered = pos.piece_at(checker).map_or(Bitboard::EMPTY, |p| {
+        attacks::piece(p.color, p.kind, checker, without_king)
+    });
+    for to in attacks::king(k).and_not(pos.pieces(us) | covered) {
         if !pos.is_attacked_by(!us, to, without_king) {
             n += 1;
             if n >= cap {
@@ -228,7 +247,7 @@ fn board_replies(pos: &Position, k: Square, checker: Square, between: Bitboard, 
     // The pinned pieces, worked out only when a piece on a line through the king answers.
     let mut pinned = None;
     for to in between.with(checker) {
-        for from in pos.attackers_to(us, to, occ).without(k) {
+        for from in attackers(pos, us, to, occ).without(k) {
             let line = attacks::line(k, from);
             if line.is_any()
                 && !line.contains(to)
@@ -258,6 +277,34 @@ fn board_replies(pos: &Position, k: Square, checker: Square, between: Bitboard, 
         }
     }
     n
+}
+
+/// [`Position::attackers_to`], with a ranging piece's attack worked out only when one of
+/// `color`'s ranging pieces stands on an empty-board line through `sq` (the defender, whose
+/// pieces these are, seldom has one).
+#[inline(always)]
+fn attackers(pos: &Position, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    let o = !color;
+    let own = pos.pieces(color);
+    let mut a = ((attacks::pawn(o, sq) & pos.pieces_of_kind(PieceKind::Pawn))
+        | (attacks::knight(o, sq) & pos.pieces_of_kind(PieceKind::Knight))
+        | (attacks::silver(o, sq) & pos.pieces_of_kind(PieceKind::Silver))
+        | (attacks::gold(o, sq) & pos.gold_likes())
+        | (attacks::king(sq) & pos.king_likes()))
+        & own;
+    let lances = attacks::lance_empty(o, sq) & pos.pieces_of_kind(PieceKind::Lance) & own;
+    if lances.is_any() {
+        a |= attacks::lance(o, sq, occ) & lances;
+    }
+    let bishops = attacks::bishop_empty(sq) & pos.bishop_likes() & own;
+    if bishops.is_any() {
+        a |= attacks::bishop(sq, occ) & bishops;
+    }
+    let rooks = attacks::rook_empty(sq) & pos.rook_likes() & own;
+    if rooks.is_any() {
+        a |= attacks::rook(sq, occ) & rooks;
+    }
+    a
 }
 
 /// `color`'s last rank (where pawns and lances must promote).
