@@ -249,4 +249,37 @@ mod tests {
             "only {exposed} moves exposed the king: the test is too weak"
         );
     }
+
+    /// The sparse attackers are the attackers, for both sides, on every square, with the
+    /// board's occupancy and with squares taken out of it (as x-ray tests ask).
+    #[test]
+    fn sparse_attackers_are_the_attackers() {
+        use crate::Color;
+        let starts: Vec<Position> = Handicap::ALL.iter().map(|h| h.position()).collect();
+        let mut ranging = 0;
+        random_game_positions_from(&starts, 23, 30, 160, Pick::PreferCaptures, |pos, rng| {
+            use rand::Rng;
+            let occ = pos.occupied();
+            let holed = occ.without(Square::ALL[rng.random_range(0..81)]);
+            for color in [Color::Black, Color::White] {
+                for sq in Square::ALL {
+                    for o in [occ, holed] {
+                        let want = pos.attackers_to(color, sq, o);
+                        assert_eq!(
+                            pos.attackers_to_sparse(color, sq, o),
+                            want,
+                            "{}",
+                            pos.to_sfen()
+                        );
+                        ranging +=
+                            usize::from((want & (pos.bishop_likes() | pos.rook_likes())).is_any());
+                    }
+                }
+            }
+        });
+        assert!(
+            ranging > 1000,
+            "only {ranging} ranging attacks: the test is too weak"
+        );
+    }
 }

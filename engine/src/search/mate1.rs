@@ -147,33 +147,12 @@ fn reach(pos: &Position, region: Bitboard, occ: Bitboard) -> Bitboard {
     r & region
 }
 
-/// The side to move's pieces other than its king that can move to `to`: like
-/// [`Position::attackers_to`], but a ranging attack is computed only when a ranging piece
-/// stands on an empty-board line through `to` (most squares have none).
+/// The side to move's pieces other than its king that can move to `to` (most squares have
+/// no ranging piece on a line through them, so the sparse form pays).
 #[inline]
 fn movers_to(pos: &Position, to: Square, occ: Bitboard) -> Bitboard {
     let us = pos.side_to_move();
-    let them = !us;
-    let ours = pos.pieces(us);
-    let mut m = (attacks::pawn(them, to) & pos.pieces_of(us, PieceKind::Pawn))
-        | (attacks::knight(them, to) & pos.pieces_of(us, PieceKind::Knight))
-        | (attacks::silver(them, to) & pos.pieces_of(us, PieceKind::Silver))
-        | (attacks::gold(them, to) & pos.gold_likes() & ours)
-        | (attacks::king(to)
-            & (pos.pieces_of(us, PieceKind::Horse) | pos.pieces_of(us, PieceKind::Dragon)));
-    let lances = attacks::lance_empty(them, to) & pos.pieces_of(us, PieceKind::Lance);
-    if lances.is_any() {
-        m |= attacks::lance(them, to, occ) & lances;
-    }
-    let bishops = attacks::bishop_empty(to) & pos.bishop_likes() & ours;
-    if bishops.is_any() {
-        m |= attacks::bishop(to, occ) & bishops;
-    }
-    let rooks = attacks::rook_empty(to) & pos.rook_likes() & ours;
-    if rooks.is_any() {
-        m |= attacks::rook(to, occ) & rooks;
-    }
-    m
+    pos.attackers_to_sparse(us, to, occ) & !pos.pieces_of(us, PieceKind::King)
 }
 
 /// The squares next to the enemy king at `ksq` that it could flee to now.

@@ -29,6 +29,47 @@ use crate::{Hand, Move, Position};
 /// The largest proof number a new AND node starts with (its number of replies, up to this).
 const INIT_CAP: u32 = 8;
 
+/// Slots in the cache of reply counts (a power of two).
+const REPLY_SLOTS: usize = 1 << 16;
+
+/// The capped reply counts of checks seen before, one per slot, by the full key of the
+/// position after the check. A count is the same wherever and whenever the position comes
+/// up, but the table keeps none for a check that was counted and never searched, and a
+/// node searched again counts its checks again; this saves the playing and the counting.
+/// Small (512 KiB), so that a short solve touches few of its pages; a slot's newest count
+/// replaces the one before.
+pub(super) struct ReplyCache {
+    /// The key's upper 60 bits and, in the lower 4, the count plus one (0: an empty slot).
+    slots: Vec<u64>,
+}
+
+impl Default for ReplyCache {
+    fn default() -> ReplyCache {
+        ReplyCache {
+            slots: vec![0; REPLY_SLOTS],
+        }
+    }
+}
+
+impl ReplyCache {
+    fn slot(key: u64) -> usize {
+        // The high bits: the table's buckets come from the low ones.
+        (key >> 50) as usize & (REPLY_SLOTS - 1)
+    }
+
+    /// The count stored for `key`, if any.
+    fn get(&self, key: u64) -> Option<u32> {
+        let e = self.slots[Self::slot(key)];
+        let n = (e & 0xF) as u32;
+        (n > 0 && (e ^ key) & !0xF == 0).then(|| n - 1)
+    }
+
+    /// Stores `n` (at most [`INIT_CAP`]) for `key`.
+    fn put(&mut self, key: u64, n: u32) {
+        self.slots[Self::slot(key)] = (key & !0xF) | u64::from(n + 1);
+    }
+}
+
 /// A result that depends on no node above the one it is stored for.
 pub(super) const CLEAN: u16 = u16::MAX;
 
@@ -263,11 +304,24 @@ impl Solver<'_> {
             return c;
         }
         if or {
+            if let Some(n) = self.replies.get(key) {
+                // Counted before. Only counts above zero are kept: a check that mates at once
+                // is a proof, left to the table.
+                if bound < 2 {
+                    (c.pn, c.dn, c.lo) = (INF, 0, 2);
+                } else {
+                    c.pn = c.pn.max(n);
+                }
+                return c;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             // The child is an AND node: mated at once, or as hard as its replies are many
             // (up to a cap: beyond it, more replies say little about the work to come).
             let n = evasion_count(&child, INIT_CAP);
+            if n > 0 {
+                self.replies.put(key, n.min(INIT_CAP));
+            }
             if n == 0 {
                 let r = NodeResult::proof(and_proof_hand(&child, Hand::EMPTY), 0);
                 self.tt.store(board, r.hand, r.record(1));
@@ -364,4 +418,25 @@ fn conclude(pos: &Position, or: bool, ply: u16, hand: Hand, children: &[Child]) 
         r.lo = plus_one(lo);
     }
     r
+}
+
+#[cfg(test)]
+mod reply_cache_tests {
+    use super::{INIT_CAP, ReplyCache};
+
+    #[test]
+    fn gives_back_what_was_put_for_the_same_key_only() {
+        let mut c = ReplyCache::default();
+        let key = 0x1234_5678_9abc_def0u64;
+        assert_eq!(c.get(key), None);
+        for n in 0..=INIT_CAP {
+            c.put(key, n);
+            assert_eq!(c.get(key), Some(n));
+        }
+        // Another key in the same slot is not answered with this one's count, and its own
+        // count replaces it.
+        assert_eq!(c.get(key ^ (1 << 20)), None);
+        c.put(key ^ (1 << 20), 3);
+        assert_eq!(c.get(key), None);
+    }
 }

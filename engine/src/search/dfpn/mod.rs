@@ -141,6 +141,9 @@ struct Solver<'a> {
     moves: Vec<Move>,
     scratch: Vec<Move>,
     frames: Vec<Vec<mid::Child>>,
+    /// Checks' reply counts already worked out, by the full key of the position after the
+    /// check ([`mid::ReplyCache`]).
+    replies: mid::ReplyCache,
 }
 
 impl Solver<'_> {
@@ -212,6 +215,7 @@ pub fn solve_mate(
         moves: Vec::new(),
         scratch: Vec::new(),
         frames: Vec::new(),
+        replies: mid::ReplyCache::default(),
     };
     let result = if pos.king_square(!pos.side_to_move()).is_none() {
         // No king to mate.

@@ -247,7 +247,8 @@ fn board_replies(pos: &Position, k: Square, checker: Square, between: Bitboard, 
     // The pinned pieces, worked out only when a piece on a line through the king answers.
     let mut pinned = None;
     for to in between.with(checker) {
-        for from in attackers(pos, us, to, occ).without(k) {
+        // Sparse: the defender seldom has a ranging piece on a line through `to`.
+        for from in pos.attackers_to_sparse(us, to, occ).without(k) {
             let line = attacks::line(k, from);
             if line.is_any()
                 && !line.contains(to)
@@ -277,34 +278,6 @@ fn board_replies(pos: &Position, k: Square, checker: Square, between: Bitboard, 
         }
     }
     n
-}
-
-/// [`Position::attackers_to`], with a ranging piece's attack worked out only when one of
-/// `color`'s ranging pieces stands on an empty-board line through `sq` (the defender, whose
-/// pieces these are, seldom has one).
-#[inline(always)]
-fn attackers(pos: &Position, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    let o = !color;
-    let own = pos.pieces(color);
-    let mut a = ((attacks::pawn(o, sq) & pos.pieces_of_kind(PieceKind::Pawn))
-        | (attacks::knight(o, sq) & pos.pieces_of_kind(PieceKind::Knight))
-        | (attacks::silver(o, sq) & pos.pieces_of_kind(PieceKind::Silver))
-        | (attacks::gold(o, sq) & pos.gold_likes())
-        | (attacks::king(sq) & pos.king_likes()))
-        & own;
-    let lances = attacks::lance_empty(o, sq) & pos.pieces_of_kind(PieceKind::Lance) & own;
-    if lances.is_any() {
-        a |= attacks::lance(o, sq, occ) & lances;
-    }
-    let bishops = attacks::bishop_empty(sq) & pos.bishop_likes() & own;
-    if bishops.is_any() {
-        a |= attacks::bishop(sq, occ) & bishops;
-    }
-    let rooks = attacks::rook_empty(sq) & pos.rook_likes() & own;
-    if rooks.is_any() {
-        a |= attacks::rook(sq, occ) & rooks;
-    }
-    a
 }
 
 /// `color`'s last rank (where pawns and lances must promote).
