@@ -9,27 +9,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
-use tokin_core::{HandPiece, Handicap, Move, Position, Square};
-
-/// Every move the USI syntax can express: all board moves with and without promotion and
-/// all drops of the seven hand kinds.
-fn all_syntactic_moves() -> Vec<Move> {
-    let mut v = Vec::new();
-    for from in Square::ALL {
-        for to in Square::ALL {
-            if from != to {
-                v.push(Move::normal(from, to, false));
-                v.push(Move::normal(from, to, true));
-            }
-        }
-    }
-    for p in HandPiece::ALL {
-        for to in Square::ALL {
-            v.push(Move::drop(p, to));
-        }
-    }
-    v
-}
+use tokin_core::testing::all_syntactic_moves;
+use tokin_core::{Handicap, Move, Position};
 
 fn check_position(pos: &Position, universe: &[Move], seed: u64, ply: usize) {
     let ctx = || format!("seed {seed} ply {ply} sfen {}", pos.to_sfen());

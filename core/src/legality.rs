@@ -200,28 +200,15 @@ pub fn promotion_error(
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{Pick, random_game_positions_from};
-    use crate::{HandPiece, Handicap, Move, Position, Square};
+    use crate::testing::{Pick, all_syntactic_moves, random_game_positions_from};
+    use crate::{Handicap, Position, Square};
 
     /// Whether the king is left in check is answered on the board as it stands exactly as by
     /// playing the move on a copy, for every move that passes the other checks, in positions
     /// of random games from every handicap start (in check or not, hands full or empty).
     #[test]
     fn the_king_is_left_in_check_as_playing_the_move_shows() {
-        let mut moves = Vec::new();
-        for from in Square::ALL {
-            for to in Square::ALL {
-                if from != to {
-                    moves.push(Move::normal(from, to, false));
-                    moves.push(Move::normal(from, to, true));
-                }
-            }
-        }
-        for p in HandPiece::ALL {
-            for to in Square::ALL {
-                moves.push(Move::drop(p, to));
-            }
-        }
+        let moves = all_syntactic_moves();
         let starts: Vec<Position> = Handicap::ALL.iter().map(|h| h.position()).collect();
         let (mut checked, mut exposed) = (0, 0);
         random_game_positions_from(&starts, 17, 40, 160, Pick::PreferCaptures, |pos, _| {

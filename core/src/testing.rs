@@ -1,6 +1,6 @@
 //! Helpers shared by the unit tests.
 
-use crate::{Move, Position};
+use crate::{HandPiece, Move, Position, Square};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -70,4 +70,24 @@ pub fn random_move(pos: &Position, pick: Pick, rng: &mut impl Rng) -> Option<Mov
     } else {
         list[rng.random_range(0..list.len())]
     })
+}
+
+/// Every move the USI syntax can express: all board moves with and without promotion and
+/// all drops of the seven hand kinds (legal or not anywhere).
+pub fn all_syntactic_moves() -> Vec<Move> {
+    let mut v = Vec::new();
+    for from in Square::ALL {
+        for to in Square::ALL {
+            if from != to {
+                v.push(Move::normal(from, to, false));
+                v.push(Move::normal(from, to, true));
+            }
+        }
+    }
+    for p in HandPiece::ALL {
+        for to in Square::ALL {
+            v.push(Move::drop(p, to));
+        }
+    }
+    v
 }
