@@ -398,17 +398,35 @@ impl Session {
         }
     }
 
+    /// The evaluation the options ask for now.
+    fn wanted_eval(&self) -> EvalWanted {
+        match self.options.eval_path() {
+            Some(path) => EvalWanted::File(path, self.options.fv_scale),
+            None if self.options.handcrafted_eval => EvalWanted::Handcrafted,
+            None => EvalWanted::Builtin,
+        }
+    }
+
+    /// Whether `isready` has nothing to make: the evaluation asked for is loaded and the hash
+    /// is there at its size with no clear pending. Then it answers without the keep-alive
+    /// thread, whose start and join cost more than the answer itself (a GUI or a fuzzer
+    /// sending `isready` often).
+    fn ready_already(&self) -> bool {
+        self.loaded_eval.as_ref() == Some(&self.wanted_eval())
+            && !self.clear_pending
+            && self
+                .tt
+                .as_ref()
+                .is_some_and(|tt| tt.size_mb() as u64 == self.options.hash_mb)
+    }
+
     /// Makes the evaluation the options ask for: the network of `EvalFile` (or `EvalDir`'s
     /// `nn.bin`), read again only when the path or `FV_SCALE` changed, else the built-in
     /// network or the handcrafted evaluation (`Evaluation`). A file that cannot be used is
     /// named in an `info string` with what is wrong, and the engine goes on with the
     /// built-in network.
     fn ensure_evaluator(&mut self) {
-        let want = match self.options.eval_path() {
-            Some(path) => EvalWanted::File(path, self.options.fv_scale),
-            None if self.options.handcrafted_eval => EvalWanted::Handcrafted,
-            None => EvalWanted::Builtin,
-        };
+        let want = self.wanted_eval();
         if self.loaded_eval.as_ref() == Some(&want) {
             return;
         }
@@ -590,11 +608,14 @@ impl Session {
             }
             Command::IsReady => {
                 if self.running.is_none() {
-                    let out = Arc::clone(&self.out);
-                    with_keep_alive(&out, KEEP_ALIVE, || {
-                        self.ensure_evaluator();
-                        self.ensure_tt(self.clear_pending, ISREADY_BACKING);
-                    });
+                    // With nothing to make, nothing is done: the table in use is kept as it is.
+                    if !self.ready_already() {
+                        let out = Arc::clone(&self.out);
+                        with_keep_alive(&out, KEEP_ALIVE, || {
+                            self.ensure_evaluator();
+                            self.ensure_tt(self.clear_pending, ISREADY_BACKING);
+                        });
+                    }
                 }
                 say(&self.out, "readyok");
             }
@@ -1306,5 +1327,36 @@ mod tests {
         }
         session.handle(Event::Line("isready".to_string()));
         assert!(session.running.is_none());
+    }
+
+    #[test]
+    fn isready_remakes_only_what_an_option_or_usinewgame_changed() {
+        let out = Shared::default();
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let mut session = Session::new(Box::new(out.clone()), tx);
+        let say = |s: &mut Session, line: &str| s.handle(Event::Line(line.to_string()));
+        assert!(
+            !session.ready_already(),
+            "nothing is made before the first isready"
+        );
+        for (change, check) in [
+            ("setoption name USI_Hash value 2", 2),
+            ("usinewgame", 2),
+            ("setoption name Evaluation value handcrafted", 2),
+            ("setoption name USI_Hash value 1", 1),
+        ] {
+            say(&mut session, "isready");
+            assert!(session.ready_already(), "isready made everything");
+            say(&mut session, change);
+            assert!(
+                !session.ready_already(),
+                "`{change}` leaves work for isready"
+            );
+            say(&mut session, "isready");
+            assert!(session.ready_already());
+            assert_eq!(session.tt.as_ref().map(|t| t.size_mb()), Some(check));
+        }
+        assert!(matches!(session.evaluator, Evaluator::Handcrafted));
+        assert_eq!(out.text().matches("readyok").count(), 8);
     }
 }
