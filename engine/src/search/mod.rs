@@ -66,9 +66,11 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// The evaluation the search uses (every thread shares one network).
     pub evaluator: Evaluator,
-    /// Before searching, the mate solver tries the root for this many nodes (0: not at
-    /// all); a mate it proves is played at once. Not with `searchmoves` or several PVs,
-    /// which ask for the search's lines.
+    /// The mate solver's budget at the root, in nodes (0: not used). Before searching, it
+    /// tries the root, and a mate it proves is played at once; during the search, it tries
+    /// each new best move from the opponent's side, and a move after which it proves a mate
+    /// by checks is dropped and the depth searched again without it. Not with `searchmoves`
+    /// or several PVs, which ask for the search's lines.
     pub root_mate_nodes: u64,
 }
 

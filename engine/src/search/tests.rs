@@ -212,3 +212,40 @@ fn tables_come_back_from_every_thread_and_clear() {
     tables.clear();
     assert_eq!(format!("{tables:?}"), "SearchTables(0 threads)");
 }
+
+#[test]
+fn the_solver_keeps_the_search_from_a_move_that_lets_the_opponent_mate() {
+    // White (to move) in a game of the self-play data: at depth 3 the search likes 6f6g+
+    // (+595), after which black mates by checks in seven plies.
+    let sfen = "ln6l/1s3+B3/ppkP1pnpp/4rg3/3Gs1p2/2PppP2P/PP4PP1/6rS1/LNSK3NL w BGPgp 1";
+    let pos = Position::from_sfen(sfen).unwrap();
+    let mated_after = |mv: Move| {
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        let config = MateConfig {
+            hash_mib: 4,
+            max_nodes: Some(20_000),
+            max_ply: 200,
+        };
+        matches!(
+            solve_mate(&after, &config, &Signals::new(), &mut NoObserver).result,
+            MateResult::Mate(_)
+        )
+    };
+    let best = |r: SearchResult| match r.outcome {
+        SearchOutcome::Move { best, .. } => best,
+        other => panic!("no move: {other:?}"),
+    };
+    let plain = best(run(sfen, depth(3)).0);
+    assert!(mated_after(plain), "the premise: {plain} lets black mate");
+    let limits = Limits {
+        root_mate_nodes: 20_000,
+        ..depth(3)
+    };
+    let (r, infos) = run(sfen, limits);
+    let checked = best(r);
+    assert_ne!(checked, plain);
+    assert!(!mated_after(checked), "{checked} lets black mate too");
+    // The refuted move is never reported as the line of a finished iteration.
+    assert!(infos.iter().all(|i| i.pv.first() != Some(&plain)));
+}

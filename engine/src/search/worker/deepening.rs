@@ -4,8 +4,8 @@
 use super::{NodeType, Worker};
 use crate::search::ordering::Picker;
 use crate::search::{
-    Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, Score, SearchObserver,
-    SearchOutcome, SearchResult, total_nodes,
+    Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, MateConfig, MateResult,
+    NoObserver, Score, SearchObserver, SearchOutcome, SearchResult, solve_mate, total_nodes,
 };
 use crate::{Move, Position};
 use std::sync::atomic::Ordering;
@@ -63,6 +63,36 @@ impl Worker<'_> {
         candidate.filter(|&m| after.is_legal(m).is_ok())
     }
 
+    /// Whether the mate solver proves, within [`Limits::root_mate_nodes`](crate::search::Limits),
+    /// that the opponent mates by checks after `mv`, the best root move of an iteration with
+    /// `score`. Each move is asked once a search (`verified` keeps those asked); not when the
+    /// score is already a mate either way, when `mv` is the only move left, or when the
+    /// search was asked for several lines or for given moves.
+    fn mated_after(&self, pos: &Position, mv: Move, score: i32, verified: &mut Vec<Move>) -> bool {
+        let budget = self.limits.root_mate_nodes;
+        if budget == 0
+            || self.limits.multipv > 1
+            || !self.limits.searchmoves.is_empty()
+            || self.root_order.len() < 2
+            || score.abs() >= MATE_IN_MAX_PLY
+            || verified.contains(&mv)
+        {
+            return false;
+        }
+        verified.push(mv);
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        let config = MateConfig {
+            hash_mib: 4,
+            max_nodes: Some(budget),
+            max_ply: MAX_PLY as u16,
+        };
+        matches!(
+            solve_mate(&after, &config, self.signals, &mut NoObserver).result,
+            MateResult::Mate(_)
+        )
+    }
+
     /// Step 0. Iterative deepening with aspiration windows and MultiPV.
     pub(crate) fn iterate(
         &mut self,
@@ -79,8 +109,11 @@ impl Worker<'_> {
         let mut best_score = self.eval.evaluate(0, pos);
         let mut best_depth = 0;
         let mut prev_scores: Vec<i32> = Vec::new();
+        let mut verified: Vec<Move> = Vec::new();
 
-        for iteration in 1..=max_depth {
+        let mut iteration = 0;
+        while iteration < max_depth {
+            iteration += 1;
             // Helpers search a little deeper half the time, which spreads the threads over
             // different trees.
             let depth = if self.is_main() {
@@ -174,6 +207,14 @@ impl Worker<'_> {
             }
             if self.stopped || lines.len() < multipv {
                 break;
+            }
+            if self.is_main() && self.mated_after(pos, lines[0].0, lines[0].1, &mut verified) {
+                // The solver proved that the opponent mates after this move: the depth is
+                // searched again without it, and the last iteration's move stands meanwhile.
+                self.root_order.retain(|&m| m != lines[0].0);
+                prev_scores.clear();
+                iteration -= 1;
+                continue;
             }
             // The iteration is complete.
             prev_scores = lines.iter().map(|l| l.1).collect();
