@@ -44,7 +44,7 @@ pub struct TrainArgs {
     #[arg(long, value_enum, default_value_t = Arch::Kp)]
     pub arch: Arch,
     /// Passes over the training positions.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=262_144))]
@@ -53,11 +53,11 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1e-3, value_parser = positive)]
     pub lr: f32,
     /// What the learning rate is multiplied by after each epoch (0 to 1).
-    #[arg(long, default_value_t = 1.0, value_parser = unit)]
+    #[arg(long, default_value_t = 0.75, value_parser = unit)]
     pub lr_decay: f32,
     /// The weight of the search's score in the target, 0 to 1; the rest goes to the game's
     /// result.
-    #[arg(long, default_value_t = 0.75, value_parser = unit)]
+    #[arg(long, default_value_t = 1.0, value_parser = unit)]
     pub lambda: f32,
     /// Threads; default: all cores. A run's result does not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
