@@ -1,7 +1,7 @@
-//! The network built into the binary: `engine/nets/kp-2.nnue`, a `kp_256x2-32-32` file
-//! trained by `tokin train --mirror` on 5.1 million positions of `tokin gensfen` games: 3.4
-//! million of the handcrafted evaluation's, 1.8 million of the network before it
-//! (generation 2 in `docs/strength.md`, with the commands).
+//! The network built into the binary: `engine/nets/kp-3.nnue`, a `kp_256x2-32-32` file
+//! trained by `tokin train --mirror` on 6.8 million positions of `tokin gensfen` games: 3.4
+//! million of the handcrafted evaluation's, 1.8 million of generation 1f's and 1.6 million
+//! of generation 2's (generation 3 in `docs/strength.md`, with the commands).
 //!
 //! K-P rather than HalfKP: its file is 0.9 MB (a HalfKP file is 64 MB), and on the data
 //! this project can make, HalfKP learned new games less well (same document).
@@ -10,7 +10,7 @@ use super::nnue::Network;
 use std::sync::{Arc, OnceLock};
 
 /// The file's bytes, as `tokin train` wrote them.
-const BYTES: &[u8] = include_bytes!("../../nets/kp-2.nnue");
+const BYTES: &[u8] = include_bytes!("../../nets/kp-3.nnue");
 
 /// The built-in network, read from the binary once.
 ///
@@ -62,5 +62,5 @@ mod tests {
         }
     }
 
-    const PIN: [i32; 5] = [128, -129, 290, 1579, -129];
+    const PIN: [i32; 5] = [220, -157, 492, 1695, -109];
 }
