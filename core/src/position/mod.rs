@@ -290,16 +290,32 @@ impl Position {
     /// than it for one with many.
     #[inline(always)]
     pub fn attackers_to_sparse(&self, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        self.stepping_attackers_to(color, sq) | self.ranging_attackers_to_sparse(color, sq, occ)
+    }
+
+    /// `color`'s stepping pieces (pawns, knights, silvers, the gold-likes, the king, horses
+    /// and dragons by their one-square steps) that attack `sq`.
+    #[inline(always)]
+    pub fn stepping_attackers_to(&self, color: Color, sq: Square) -> Bitboard {
         let o = !color;
-        let own = self.by_color[color.index()];
         let k = &self.by_kind;
-        let mut a = ((attacks::pawn(o, sq) & k[PieceKind::Pawn.index()])
+        ((attacks::pawn(o, sq) & k[PieceKind::Pawn.index()])
             | (attacks::knight(o, sq) & k[PieceKind::Knight.index()])
             | (attacks::silver(o, sq) & k[PieceKind::Silver.index()])
             | (attacks::gold(o, sq) & self.gold_likes())
             | (attacks::king(sq) & self.king_likes()))
-            & own;
-        let lances = attacks::lance_empty(o, sq) & k[PieceKind::Lance.index()] & own;
+            & self.by_color[color.index()]
+    }
+
+    /// `color`'s lances, bishops, rooks, horses and dragons that attack `sq` along a line,
+    /// with `occ` as the occupied squares; each kind's attack is computed only when one of
+    /// them stands on an empty-board line through `sq`.
+    #[inline(always)]
+    pub fn ranging_attackers_to_sparse(&self, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let o = !color;
+        let own = self.by_color[color.index()];
+        let mut a = Bitboard::EMPTY;
+        let lances = attacks::lance_empty(o, sq) & self.by_kind[PieceKind::Lance.index()] & own;
         if lances.is_any() {
             a |= attacks::lance(o, sq, occ) & lances;
         }
@@ -321,18 +337,14 @@ impl Position {
     /// through `sq`.
     #[inline(always)]
     pub fn is_attacked_by(&self, color: Color, sq: Square, occ: Bitboard) -> bool {
-        let o = !color;
-        let own = self.by_color[color.index()];
-        let k = &self.by_kind;
-        let steppers = (attacks::pawn(o, sq) & k[PieceKind::Pawn.index()])
-            | (attacks::knight(o, sq) & k[PieceKind::Knight.index()])
-            | (attacks::silver(o, sq) & k[PieceKind::Silver.index()])
-            | (attacks::gold(o, sq) & self.gold_likes())
-            | (attacks::king(sq) & self.king_likes());
-        if (steppers & own).is_any() {
+        if self.stepping_attackers_to(color, sq).is_any() {
             return true;
         }
-        let lances = attacks::lance_empty(o, sq) & k[PieceKind::Lance.index()] & own;
+        // The ranging kinds one at a time, as `ranging_attackers_to_sparse` does, but ending
+        // at the first attack found.
+        let o = !color;
+        let own = self.by_color[color.index()];
+        let lances = attacks::lance_empty(o, sq) & self.by_kind[PieceKind::Lance.index()] & own;
         if lances.is_any() && (attacks::lance(o, sq, occ) & lances).is_any() {
             return true;
         }

@@ -294,30 +294,17 @@ fn taken(pos: &Position, to: Square, after: Bitboard, ksq: Square, from: Option<
     };
     // The stepping takers first; a ranging one is looked for only when one stands on an
     // empty-board line through `to` (as in `Position::is_attacked_by`).
-    let theirs = pos.pieces(them);
-    let steppers = ((attacks::pawn(us, to) & pos.pieces_of(them, PieceKind::Pawn))
-        | (attacks::knight(us, to) & pos.pieces_of(them, PieceKind::Knight))
-        | (attacks::silver(us, to) & pos.pieces_of(them, PieceKind::Silver))
-        | (attacks::gold(us, to) & pos.gold_likes() & theirs)
-        | (attacks::king(to) & pos.king_likes() & theirs))
-        .without(ksq);
-    if steppers.into_iter().any(free) {
+    if pos
+        .stepping_attackers_to(them, to)
+        .without(ksq)
+        .into_iter()
+        .any(free)
+    {
         return true;
     }
-    let mut ranging = Bitboard::EMPTY;
-    let lances = attacks::lance_empty(us, to) & pos.pieces_of(them, PieceKind::Lance);
-    if lances.is_any() {
-        ranging |= attacks::lance(us, to, after) & lances;
-    }
-    let bishops = attacks::bishop_empty(to) & pos.bishop_likes() & theirs;
-    if bishops.is_any() {
-        ranging |= attacks::bishop(to, after) & bishops;
-    }
-    let rooks = attacks::rook_empty(to) & pos.rook_likes() & theirs;
-    if rooks.is_any() {
-        ranging |= attacks::rook(to, after) & rooks;
-    }
-    ranging.into_iter().any(free)
+    pos.ranging_attackers_to_sparse(them, to, after)
+        .into_iter()
+        .any(free)
 }
 
 /// Whether the opponent's piece on `d`, on a line through its king on `ksq`, may be pinned
