@@ -74,6 +74,28 @@ pub struct Limits {
     pub root_mate_nodes: u64,
 }
 
+impl Limits {
+    /// Whether the mate solver works at the root: a budget, and neither several lines nor
+    /// given moves asked for, which want the search's lines.
+    fn root_solving(&self) -> bool {
+        self.root_mate_nodes > 0 && self.multipv <= 1 && self.searchmoves.is_empty()
+    }
+
+    /// The mate solver's answer for `pos` within [`Limits::root_mate_nodes`], for the root
+    /// and its moves; `None` when [`Limits::root_solving`] says no.
+    fn root_solve(&self, pos: &Position, signals: &Signals) -> Option<MateReport> {
+        if !self.root_solving() {
+            return None;
+        }
+        let config = MateConfig {
+            hash_mib: 4,
+            max_nodes: Some(self.root_mate_nodes),
+            max_ply: MAX_PLY as u16,
+        };
+        Some(solve_mate(pos, &config, signals, &mut NoObserver))
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -430,15 +452,7 @@ fn root_mate(
     signals: &Signals,
     observer: &mut dyn SearchObserver,
 ) -> Option<SearchResult> {
-    if limits.root_mate_nodes == 0 || limits.multipv > 1 || !limits.searchmoves.is_empty() {
-        return None;
-    }
-    let config = MateConfig {
-        hash_mib: 4,
-        max_nodes: Some(limits.root_mate_nodes),
-        max_ply: MAX_PLY as u16,
-    };
-    let report = solve_mate(pos, &config, signals, &mut NoObserver);
+    let report = limits.root_solve(pos, signals)?;
     let MateResult::Mate(line) = report.result else {
         return None;
     };

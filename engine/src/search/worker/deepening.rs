@@ -4,8 +4,8 @@
 use super::{NodeType, Worker};
 use crate::search::ordering::Picker;
 use crate::search::{
-    Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, MateConfig, MateResult,
-    NoObserver, Score, SearchObserver, SearchOutcome, SearchResult, solve_mate, total_nodes,
+    Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, MateResult, Score,
+    SearchObserver, SearchOutcome, SearchResult, total_nodes,
 };
 use crate::{Move, Position};
 use std::sync::atomic::Ordering;
@@ -69,10 +69,7 @@ impl Worker<'_> {
     /// score is already a mate either way, when `mv` is the only move left, or when the
     /// search was asked for several lines or for given moves.
     fn mated_after(&self, pos: &Position, mv: Move, score: i32, verified: &mut Vec<Move>) -> bool {
-        let budget = self.limits.root_mate_nodes;
-        if budget == 0
-            || self.limits.multipv > 1
-            || !self.limits.searchmoves.is_empty()
+        if !self.limits.root_solving()
             || self.root_order.len() < 2
             || score.abs() >= MATE_IN_MAX_PLY
             || verified.contains(&mv)
@@ -82,15 +79,9 @@ impl Worker<'_> {
         verified.push(mv);
         let mut after = pos.clone();
         after.play_unchecked(mv);
-        let config = MateConfig {
-            hash_mib: 4,
-            max_nodes: Some(budget),
-            max_ply: MAX_PLY as u16,
-        };
-        matches!(
-            solve_mate(&after, &config, self.signals, &mut NoObserver).result,
-            MateResult::Mate(_)
-        )
+        self.limits
+            .root_solve(&after, self.signals)
+            .is_some_and(|r| matches!(r.result, MateResult::Mate(_)))
     }
 
     /// Step 0. Iterative deepening with aspiration windows and MultiPV.
