@@ -4,6 +4,7 @@
 //!
 //! CITE: history heuristic — <https://www.chessprogramming.org/History_Heuristic>.
 
+use super::correction::Correction;
 use crate::{Color, Move, PieceKind, Position};
 
 /// History scores stay within this bound (gravity keeps them there).
@@ -157,6 +158,8 @@ pub(crate) struct HistoryTables {
     pub(super) history: History,
     /// Continuation history one and two plies back.
     pub(super) cont: [ContHistory; 2],
+    /// Corrections to the static evaluation.
+    pub(super) correction: Correction,
 }
 
 impl HistoryTables {
@@ -164,6 +167,7 @@ impl HistoryTables {
         HistoryTables {
             history: History::new(),
             cont: [ContHistory::new(), ContHistory::new()],
+            correction: Correction::new(),
         }
     }
 }

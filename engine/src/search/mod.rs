@@ -13,6 +13,7 @@
 
 mod captures;
 mod checks;
+mod correction;
 mod dfpn;
 mod history;
 mod mate1;

@@ -51,6 +51,8 @@ pub struct SearchParams {
     pub lmr_divisor: f64,
     /// Constant part of the LMR formula.
     pub lmr_base: f64,
+    /// Extra reduction at an expected fail-high node.
+    pub lmr_cut_node: i32,
     /// One ply less (more) reduction per this much history score above (below) zero.
     pub lmr_history_div: i32,
     /// Internal iterative reduction: without a hash move, nodes at least this deep are
@@ -88,6 +90,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_min_moves: 1,
     lmr_divisor: 2.0,
     lmr_base: 0.5,
+    lmr_cut_node: 2,
     lmr_history_div: 8000,
     iir_min_depth: 4,
     singular_min_depth: 8,

@@ -7,6 +7,7 @@ use super::{
     settles,
 };
 use crate::search::checks::CheckInfo;
+use crate::search::correction::CorrectionKeys;
 use crate::search::history::{QuietScorer, cont_slot, cont_slot_of};
 use crate::search::mate1::mate_in_one;
 use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
@@ -45,6 +46,7 @@ impl Worker<'_> {
         let root = node == NodeType::Root;
         debug_assert_eq!(root, ply == 0);
         let pv_node = node.is_pv();
+        let cut_node = node.is_cut();
         let in_check = pos.in_check();
         self.killers[ply + 2] = [None; 2];
 
@@ -127,19 +129,22 @@ impl Worker<'_> {
 
         // Step 5. Static evaluation, from the table when it has one; a table score that
         // bounds it in the right direction is a better guess still.
-        let (raw_eval, static_eval) = if in_check {
-            (-INFINITE, -INFINITE)
+        let us = pos.side_to_move();
+        let corr_keys = CorrectionKeys::new(pos, self.prev_slot(ply, 1));
+        let (raw_eval, corrected_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE, -INFINITE)
         } else {
-            eval_with_table(&mut self.eval, pos, hit, ply)
+            let c = self.tables.correction.value(us, corr_keys);
+            eval_with_table(&mut self.eval, pos, hit, ply, c)
         };
-        self.evals[ply] = raw_eval;
+        self.evals[ply] = corrected_eval;
         // Better than two plies ago (four, if we were in check then).
         let improving = !in_check
             && ply >= 2
             && (if self.evals[ply - 2] != -INFINITE {
-                raw_eval > self.evals[ply - 2]
+                corrected_eval > self.evals[ply - 2]
             } else {
-                ply < 4 || raw_eval > self.evals[ply - 4]
+                ply < 4 || corrected_eval > self.evals[ply - 4]
             });
 
         if !pv_node && !in_check && !root && beta.abs() < MATE_IN_MAX_PLY {
@@ -163,8 +168,13 @@ impl Worker<'_> {
             }
             // Step 8. Null move pruning: even passing keeps us above beta.
             // CITE: <https://www.chessprogramming.org/Null_Move_Pruning>
-            if node == NodeType::NonPv(NullMove::Allowed)
-                && excluded.is_none()
+            if matches!(
+                node,
+                NodeType::NonPv {
+                    null: NullMove::Allowed,
+                    ..
+                }
+            ) && excluded.is_none()
                 && depth >= p.null_min_depth
                 && static_eval >= beta
             {
@@ -183,7 +193,10 @@ impl Worker<'_> {
                     ply + 1,
                     -beta,
                     -beta + 1,
-                    NodeType::NonPv(NullMove::Forbidden),
+                    NodeType::NonPv {
+                        null: NullMove::Forbidden,
+                        cut: !cut_node,
+                    },
                 );
                 self.path.pop();
                 if self.stopped {
@@ -196,14 +209,19 @@ impl Worker<'_> {
         }
 
         // Step 9. Internal iterative reduction: a node without a hash move is probably new
-        // to us and not worth the full depth yet.
-        if tt_move.is_none() && depth >= self.params.iir_min_depth && !root && excluded.is_none() {
+        // to us and not worth the full depth yet (an expected fail-low node, whose moves
+        // are all searched anyway, keeps it).
+        if tt_move.is_none()
+            && (pv_node || cut_node)
+            && depth >= self.params.iir_min_depth
+            && !root
+            && excluded.is_none()
+        {
             depth -= 1;
         }
 
         // Step 10. Moves. No legal move loses, in check or not (found when the picker runs
         // dry without a move).
-        let us = pos.side_to_move();
         let killers = self.killers[ply];
         let root_list;
         let mut picker = if root {
@@ -229,7 +247,15 @@ impl Worker<'_> {
         let first_child = if pv_node {
             NodeType::Pv
         } else {
-            NodeType::NonPv(NullMove::Allowed)
+            NodeType::NonPv {
+                null: NullMove::Allowed,
+                cut: !cut_node,
+            }
+        };
+        // A zero-window child searched to full depth: the opposite of this node.
+        let full_child = NodeType::NonPv {
+            null: NullMove::Allowed,
+            cut: !cut_node,
         };
 
         loop {
@@ -356,7 +382,10 @@ impl Worker<'_> {
                     ply,
                     singular_beta - 1,
                     singular_beta,
-                    NodeType::NonPv(NullMove::Forbidden),
+                    NodeType::NonPv {
+                        null: NullMove::Forbidden,
+                        cut: cut_node,
+                    },
                 );
                 self.singular_excluded[ply] = None;
                 if self.stopped {
@@ -394,6 +423,9 @@ impl Worker<'_> {
                     if pv_node {
                         r -= 1;
                     }
+                    if cut_node {
+                        r += self.params.lmr_cut_node;
+                    }
                     if tt_tactical {
                         r += 1;
                     }
@@ -415,13 +447,22 @@ impl Worker<'_> {
                 } else {
                     r = 0;
                 }
+                // A reduced search expects to fail high (the move to fail low).
+                let reduced_child = if r > 0 {
+                    NodeType::NonPv {
+                        null: NullMove::Allowed,
+                        cut: true,
+                    }
+                } else {
+                    full_child
+                };
                 score = -self.alpha_beta(
                     &child,
                     new_depth - r,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
-                    NodeType::NonPv(NullMove::Allowed),
+                    reduced_child,
                 );
                 if score > alpha && r > 0 {
                     score = -self.alpha_beta(
@@ -430,7 +471,7 @@ impl Worker<'_> {
                         ply + 1,
                         -alpha - 1,
                         -alpha,
-                        NodeType::NonPv(NullMove::Allowed),
+                        full_child,
                     );
                 }
                 if pv_node && score > alpha && score < beta {
@@ -482,8 +523,24 @@ impl Worker<'_> {
             };
         }
 
-        // Step 15. Remember the result.
-        if (!root || self.excluded.is_empty()) && excluded.is_none() {
+        // Step 15. Remember the result, and how far it is from the corrected evaluation
+        // when it says which way that is wrong: not after a capture (the evaluation cannot
+        // see one coming), nor from a bound on the evaluation's own side.
+        // A search that left moves out (the singular test, MultiPV's later lines at the
+        // root) says nothing of the node's own value.
+        let whole_node = (!root || self.excluded.is_empty()) && excluded.is_none();
+        if !in_check
+            && whole_node
+            && best_score.abs() < MATE_IN_MAX_PLY
+            && best_move.is_none_or(|m| !is_tactical(pos, m))
+            && !(best_score >= beta && best_score <= corrected_eval)
+            && !(best_move.is_none() && best_score >= corrected_eval)
+        {
+            self.tables
+                .correction
+                .update(us, corr_keys, best_score - corrected_eval, depth);
+        }
+        if whole_node {
             let bound = if best_score >= beta {
                 TtBound::Lower
             } else if best_score > old_alpha {

@@ -47,14 +47,27 @@ enum NodeType {
     /// table cutoff and no pruning that only proves a bound.
     Pv,
     /// A zero-window node, asked only whether the score is above or below the window.
-    NonPv(NullMove),
+    NonPv {
+        null: NullMove,
+        /// Expected to fail high (a cut node): the child of a reduced search, or of an
+        /// expected fail-low node. Cut nodes are reduced more, and only they (and the
+        /// principal variation) pay for internal iterative reduction.
+        /// CITE: <https://www.chessprogramming.org/Node_Types>
+        cut: bool,
+    },
 }
 
 impl NodeType {
     /// Whether the node is on the principal variation (the root included).
     #[inline]
     fn is_pv(self) -> bool {
-        !matches!(self, NodeType::NonPv(_))
+        !matches!(self, NodeType::NonPv { .. })
+    }
+
+    /// Whether the node is expected to fail high.
+    #[inline]
+    fn is_cut(self) -> bool {
+        matches!(self, NodeType::NonPv { cut: true, .. })
     }
 
     /// What quiescence makes of a leaf of this kind.
@@ -153,33 +166,37 @@ fn settles(bound: TtBound, s: i32, alpha: i32, beta: i32) -> bool {
     }
 }
 
-/// The static evaluation of `pos` (from the table entry when there is one), and that
-/// evaluation replaced by the entry's score when the score bounds it in the right direction.
+/// The static evaluation of `pos` (from the table entry when there is one), that evaluation
+/// plus `correction` (see [`Correction`](crate::search::correction::Correction)), and the
+/// corrected one replaced by the entry's score when the score bounds it in the right
+/// direction.
 #[inline]
 fn eval_with_table(
     eval: &mut EvalStack,
     pos: &Position,
     hit: Option<TtHit>,
     ply: usize,
-) -> (i32, i32) {
+    correction: i32,
+) -> (i32, i32, i32) {
     let raw = match hit {
         Some(h) if h.eval.abs() < MATE_IN_MAX_PLY => h.eval,
         _ => eval.evaluate(ply, pos),
     };
-    let refined = hit.map_or(raw, |h| {
+    let corrected = (raw + correction).clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1);
+    let refined = hit.map_or(corrected, |h| {
         let s = score_from_tt(h.score, ply);
         let better = match h.bound {
             TtBound::Exact => true,
-            TtBound::Lower => s > raw,
-            TtBound::Upper => s < raw,
+            TtBound::Lower => s > corrected,
+            TtBound::Upper => s < corrected,
         };
         if better && s.abs() < MATE_IN_MAX_PLY {
             s
         } else {
-            raw
+            corrected
         }
     });
-    (raw, refined)
+    (raw, corrected, refined)
 }
 
 impl<'a> Worker<'a> {

@@ -2,9 +2,10 @@
 //! the material (and at every evasion in check) so that a leaf is not scored in the middle
 //! of an exchange.
 
-use super::{LeafType, Worker, eval_with_table, score_from_tt, score_to_tt, settles};
+use super::{LeafType, NO_SLOT, Worker, eval_with_table, score_from_tt, score_to_tt, settles};
 use crate::eval::piece_value;
 use crate::search::captures::{CaptureList, captures, pawn_promotions};
+use crate::search::correction::CorrectionKeys;
 use crate::search::mate1::mate_in_one;
 use crate::search::ordering::{Picker, capture_gain, is_tactical};
 use crate::search::see::see_ge;
@@ -81,7 +82,14 @@ impl Worker<'_> {
             self.store_qsearch(key, ply, best, -INFINITE, best_move, old_alpha, beta);
             return best;
         }
-        let (raw, stand) = eval_with_table(&mut self.eval, pos, hit, ply);
+        // The move that led here may be a capture of quiescence, whose slot is not kept:
+        // only the pawn and hand corrections.
+        let us = pos.side_to_move();
+        let c = self
+            .tables
+            .correction
+            .value(us, CorrectionKeys::new(pos, NO_SLOT));
+        let (raw, _, stand) = eval_with_table(&mut self.eval, pos, hit, ply, c);
         if stand >= beta {
             if hit.is_none() {
                 self.tt
@@ -114,7 +122,6 @@ impl Worker<'_> {
             (m, capture_gain(pos, m) * 16 - attacker / 16)
         }));
         scored.sort_unstable_by_key(|&(_, s)| -s);
-        let us = pos.side_to_move();
         let mut best = stand;
         let mut best_move = None;
         for &(mv, _) in &scored {
