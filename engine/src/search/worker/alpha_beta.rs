@@ -129,13 +129,15 @@ impl Worker<'_> {
 
         // Step 5. Static evaluation, from the table when it has one; a table score that
         // bounds it in the right direction is a better guess still.
+        // In check there is no static evaluation, so nothing to correct or learn from.
         let us = pos.side_to_move();
-        let corr_keys = CorrectionKeys::new(pos, self.prev_slot(ply, 1));
-        let (raw_eval, corrected_eval, static_eval) = if in_check {
-            (-INFINITE, -INFINITE, -INFINITE)
-        } else {
-            let c = self.tables.correction.value(us, corr_keys);
-            eval_with_table(&mut self.eval, pos, hit, ply, c)
+        let corr_keys = (!in_check).then(|| CorrectionKeys::new(pos, self.prev_slot(ply, 1)));
+        let (raw_eval, corrected_eval, static_eval) = match corr_keys {
+            None => (-INFINITE, -INFINITE, -INFINITE),
+            Some(keys) => {
+                let c = self.tables.correction.value(us, keys);
+                eval_with_table(&mut self.eval, pos, hit, ply, c)
+            }
         };
         self.evals[ply] = corrected_eval;
         // Better than two plies ago (four, if we were in check then).
@@ -244,19 +246,12 @@ impl Worker<'_> {
         let mut quiets_seen = 0usize;
         let prev_slots = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
         // The first move searched stays on the principal variation when the node is on it.
-        let first_child = if pv_node {
-            NodeType::Pv
-        } else {
-            NodeType::NonPv {
-                null: NullMove::Allowed,
-                cut: !cut_node,
-            }
-        };
         // A zero-window child searched to full depth: the opposite of this node.
         let full_child = NodeType::NonPv {
             null: NullMove::Allowed,
             cut: !cut_node,
         };
+        let first_child = if pv_node { NodeType::Pv } else { full_child };
 
         loop {
             let (mv, order) = match picker.as_mut() {
@@ -529,7 +524,7 @@ impl Worker<'_> {
         // A search that left moves out (the singular test, MultiPV's later lines at the
         // root) says nothing of the node's own value.
         let whole_node = (!root || self.excluded.is_empty()) && excluded.is_none();
-        if !in_check
+        if let Some(keys) = corr_keys
             && whole_node
             && best_score.abs() < MATE_IN_MAX_PLY
             && best_move.is_none_or(|m| !is_tactical(pos, m))
@@ -538,7 +533,7 @@ impl Worker<'_> {
         {
             self.tables
                 .correction
-                .update(us, corr_keys, best_score - corrected_eval, depth);
+                .update(us, keys, best_score - corrected_eval, depth);
         }
         if whole_node {
             let bound = if best_score >= beta {
