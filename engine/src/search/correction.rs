@@ -80,8 +80,9 @@ impl CorrectionKeys {
     #[inline]
     pub(crate) fn new(pos: &Position, last_move: usize) -> CorrectionKeys {
         let pawns = |c| pos.pieces_of(c, PieceKind::Pawn).bits();
-        // Pawns sit on 81 bits: white's are shifted clear of black's before mixing (the
-        // top bits wrap, which only costs a rare shared entry).
+        // Each side's pawns fill 81 bits and two of them do not fit in 128: white's are
+        // rotated 47 bits up, so only bits 47-80 hold both (black's files 6-9 over white's
+        // files 1-4), where a pair of pawns can cancel and two structures share an entry.
         let pawn_bits = pawns(Color::Black) ^ pawns(Color::White).rotate_left(47);
         let hand_bits = u128::from(pos.hand(Color::Black).bits())
             | u128::from(pos.hand(Color::White).bits()) << 32;
