@@ -16,6 +16,10 @@ use tokin_engine::{Position, Strictness};
 use tokin_notation::record::{self, Format, ReadOptions};
 use tokin_notation::{Options, Style, write_line};
 
+/// The solver thread's stack: room for the deepest line a solve follows (about a kilobyte
+/// a ply).
+const SOLVER_STACK: usize = 64 << 20;
+
 /// Exit status when a mate is found.
 pub const EXIT_MATE: u8 = 0;
 /// Exit status when there is no mate.
@@ -118,7 +122,24 @@ pub fn run(args: &MateArgs) -> ExitCode {
         max_nodes: args.nodes,
         ..MateConfig::default()
     };
-    let report = solve_mate(&pos, &config, &signals, &mut NoObserver);
+    // The solver recurses once a ply, up to lines of thousands of plies: its own thread
+    // with the stack the engine's mate thread has, rather than whatever the main thread got.
+    let solve = {
+        let pos = pos.clone();
+        move || solve_mate(&pos, &config, &signals, &mut NoObserver)
+    };
+    let report = match std::thread::Builder::new()
+        .name("mate".into())
+        .stack_size(SOLVER_STACK)
+        .spawn(solve)
+        .map(|h| h.join())
+    {
+        Ok(Ok(r)) => r,
+        _ => {
+            eprintln!("tokin mate: could not start the solver's thread");
+            return ExitCode::from(EXIT_UNKNOWN);
+        }
+    };
     let mut out = std::io::stdout().lock();
     let code = match &report.result {
         MateResult::Mate(line) => {

@@ -45,7 +45,9 @@ pub struct MateConfig {
     pub hash_mib: usize,
     /// Stop after about this many nodes (`None` for no limit).
     pub max_nodes: Option<u64>,
-    /// The deepest line followed, in plies (an answer that needs more is a timeout).
+    /// The deepest line followed, in plies (an answer that needs more is a timeout). By
+    /// default the longest the table counts (4,094), beyond the longest composed problem
+    /// (1,525 plies); the solver recurses once a ply, about a kilobyte of stack each.
     pub max_ply: u16,
 }
 
@@ -54,7 +56,7 @@ impl Default for MateConfig {
         MateConfig {
             hash_mib: 16,
             max_nodes: None,
-            max_ply: 1000,
+            max_ply: MAX_LEN,
         }
     }
 }
@@ -129,6 +131,9 @@ struct Solver<'a> {
     path: KeyMap<u16>,
     /// Nodes for one question while reading the line.
     ask_budget: u64,
+    /// Nodes the reading of the line may take beyond the solve's (`None`: the rule in
+    /// [`pv`]; tests set it to see that a spent budget still gives a whole line).
+    read_budget: Option<u64>,
     /// The positions of the line being read, and their plies.
     line_keys: KeyMap<u16>,
     next_report: Duration,
@@ -198,6 +203,17 @@ pub fn solve_mate(
     signals: &Signals,
     observer: &mut dyn MateObserver,
 ) -> MateReport {
+    solve_with(pos, config, signals, observer, None)
+}
+
+/// [`solve_mate`] with the reading's budget given (`None`: the usual one).
+fn solve_with(
+    pos: &Position,
+    config: &MateConfig,
+    signals: &Signals,
+    observer: &mut dyn MateObserver,
+    read_budget: Option<u64>,
+) -> MateReport {
     let mut solver = Solver {
         tt: Table::new(config.hash_mib),
         signals,
@@ -209,6 +225,7 @@ pub fn solve_mate(
         reading: false,
         path: KeyMap::default(),
         ask_budget: 0,
+        read_budget,
         line_keys: KeyMap::default(),
         next_report: Duration::from_secs(1),
         fresh: false,

@@ -22,7 +22,7 @@
 //! shortest mates found so far.
 
 use super::Solver;
-use super::moves::{attacker, checks, evasions, interposition_squares};
+use super::moves::{attacker, checks, evasion_count, evasions, interposition_squares};
 use super::table::MAX_LEN;
 use crate::{Color, Move, Position, Strictness};
 
@@ -77,7 +77,8 @@ impl Solver<'_> {
         // Reading is not stopped by the clock: a proved mate is always answered with its line.
         self.reading = true;
         self.stopped = false;
-        self.node_limit = self.nodes.saturating_add(READ_BUDGET.max(self.nodes));
+        let read = self.read_budget.unwrap_or(READ_BUDGET.max(self.nodes));
+        self.node_limit = self.nodes.saturating_add(read);
         let mut line = Vec::new();
         let mut pos = root.clone();
         while line.len() < usize::from(self.max_ply) && !self.line_keys.contains_key(&pos.key()) {
@@ -167,6 +168,15 @@ impl Solver<'_> {
         len: u16,
         exact: bool,
     ) -> Option<(Move, u16, bool)> {
+        // A check that mates at once is the quickest mate there is. The table need not hold
+        // it: a node proved by the mate-in-one test keeps no entry for the mated position.
+        for mv in checks(pos) {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if evasion_count(&child, 1) == 0 {
+                return Some((mv, 0, true));
+            }
+        }
         let (mut len, mut exact) = (len, exact);
         // Below the root, a length that is not known to be exact is shortened here.
         while !exact && len >= 3 {
@@ -207,6 +217,9 @@ impl Solver<'_> {
             if attempt == 1 {
                 bound = MAX_LEN;
             }
+            // A proved mate's line must end in mate: once the reading's budget is spent, this
+            // node is proved again with a budget of its own.
+            self.node_limit = self.node_limit.max(self.nodes.saturating_add(READ_BUDGET));
             self.search_within(pos, ply, bound, READ_BUDGET, true);
         }
         None

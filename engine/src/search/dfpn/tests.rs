@@ -310,3 +310,28 @@ fn evasion_count_matches_the_generator() {
     }
     assert!(seen > 1000, "only {seen} checks");
 }
+
+#[test]
+fn a_spent_reading_budget_still_gives_a_whole_line() {
+    // Read with no nodes to spare, the line follows what the table holds, and must still
+    // end in mate: once a mate of 611 plies was read one ply short, the last node's mate in
+    // one being proved by the mate-in-one test, which stores nothing for the mated position.
+    for sfen in [
+        "7nl/6s2/5N2k/6G2/9/9/9/9/9 b 2RG2b2g3s2n3l18p 1",
+        "6Snl/8k/9/8s/8s/9/9/9/9 b RGSr2b3g3n3l18p 1",
+        "8k/6S2/6G2/9/9/9/9/9/4K4 b Rg 1",
+        "9/Pg2s3P/n2B5/l1pk5/pp1pR1+R2/2g1P2P1/2+lg1K1SS/S8/2g2P2L b BL3P3n6p 171",
+    ] {
+        let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
+        let config = MateConfig {
+            hash_mib: 4,
+            ..MateConfig::default()
+        };
+        let mut observer = crate::search::NoObserver;
+        let r = solve_with(&pos, &config, &Signals::new(), &mut observer, Some(0));
+        let MateResult::Mate(line) = r.result else {
+            panic!("{sfen}: {:?}", r.result);
+        };
+        assert_line_mates(&pos, &line);
+    }
+}
