@@ -16,10 +16,6 @@ use tokin_engine::{Position, Strictness};
 use tokin_notation::record::{self, Format, ReadOptions};
 use tokin_notation::{Options, Style, write_line};
 
-/// The solver thread's stack: room for the deepest line a solve follows (about a kilobyte
-/// a ply).
-const SOLVER_STACK: usize = 64 << 20;
-
 /// Exit status when a mate is found.
 pub const EXIT_MATE: u8 = 0;
 /// Exit status when there is no mate.
@@ -122,18 +118,13 @@ pub fn run(args: &MateArgs) -> ExitCode {
         max_nodes: args.nodes,
         ..MateConfig::default()
     };
-    // The solver recurses once a ply, up to lines of thousands of plies: its own thread
-    // with the stack the engine's mate thread has, rather than whatever the main thread got.
+    // The solver recurses once a ply, up to lines of thousands of plies: on the engine's
+    // mate thread, with its stack, rather than whatever stack the main thread got.
     let solve = {
         let pos = pos.clone();
         move || solve_mate(&pos, &config, &signals, &mut NoObserver)
     };
-    let report = match std::thread::Builder::new()
-        .name("mate".into())
-        .stack_size(SOLVER_STACK)
-        .spawn(solve)
-        .map(|h| h.join())
-    {
+    let report = match crate::session::start_thread("mate", solve).map(|h| h.join()) {
         Ok(Ok(r)) => r,
         _ => {
             eprintln!("tokin mate: could not start the solver's thread");

@@ -998,11 +998,12 @@ struct SearchJob {
 }
 
 /// Starts a search or mate thread, with a stack large enough for the search's recursion
-/// (up to [`MAX_PLY`](tokin_engine::search::MAX_PLY) plies) and the mate solver's.
-fn start_thread(
+/// (up to [`MAX_PLY`](tokin_engine::search::MAX_PLY) plies) and the mate solver's (a
+/// line of thousands of plies); `tokin mate` solves on one too.
+pub(crate) fn start_thread<T: Send + 'static>(
     name: &str,
-    work: impl FnOnce() + Send + 'static,
-) -> std::io::Result<JoinHandle<()>> {
+    work: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<JoinHandle<T>> {
     std::thread::Builder::new()
         .name(name.into())
         .stack_size(64 << 20)

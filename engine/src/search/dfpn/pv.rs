@@ -22,7 +22,7 @@
 //! shortest mates found so far.
 
 use super::Solver;
-use super::moves::{attacker, checks, evasion_count, evasions, interposition_squares};
+use super::moves::{attacker, checks, evasions, interposition_squares};
 use super::table::MAX_LEN;
 use crate::{Color, Move, Position, Strictness};
 
@@ -168,15 +168,6 @@ impl Solver<'_> {
         len: u16,
         exact: bool,
     ) -> Option<(Move, u16, bool)> {
-        // A check that mates at once is the quickest mate there is. The table need not hold
-        // it: a node proved by the mate-in-one test keeps no entry for the mated position.
-        for mv in checks(pos) {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            if evasion_count(&child, 1) == 0 {
-                return Some((mv, 0, true));
-            }
-        }
         let (mut len, mut exact) = (len, exact);
         // Below the root, a length that is not known to be exact is shortened here.
         while !exact && len >= 3 {
@@ -217,10 +208,14 @@ impl Solver<'_> {
             if attempt == 1 {
                 bound = MAX_LEN;
             }
-            // A proved mate's line must end in mate: once the reading's budget is spent, this
-            // node is proved again with a budget of its own.
-            self.node_limit = self.node_limit.max(self.nodes.saturating_add(READ_BUDGET));
+            // A proved mate's line must end in mate, so this node is proved again with a
+            // budget of its own even when the reading's is spent (a node proved by the
+            // mate-in-one test, for one, leaves no entry for the mated position to follow).
+            // The reading's own budget stays as it was.
+            let spent = self.node_limit;
+            self.node_limit = spent.max(self.nodes.saturating_add(READ_BUDGET));
             self.search_within(pos, ply, bound, READ_BUDGET, true);
+            self.node_limit = spent;
         }
         None
     }
