@@ -228,11 +228,13 @@ impl<'a> Worker<'a> {
                 in_check: pos.in_check(),
             });
         }
+        // 64 logarithms, not one per cell: the table is built at every `go`, and 4,000 calls
+        // of `ln` were a tenth of a short search's cost (measured on the `usi` fuzz target).
+        let ln: [f64; 64] = std::array::from_fn(|i| (i as f64).ln());
         let mut lmr = Box::new([[0i32; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (params.lmr_base + (d as f64).ln() * (m as f64).ln() / params.lmr_divisor)
-                    as i32;
+                *r = (params.lmr_base + ln[d] * ln[m] / params.lmr_divisor) as i32;
             }
         }
         let mut from_null = [0; MAX_PLY + 2];
