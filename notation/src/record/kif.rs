@@ -928,6 +928,11 @@ fn parse_hms_plain(bytes: &[u8]) -> Option<Option<u64>> {
     Some((!bad).then_some(total * 60 + value))
 }
 
+/// The longest time read: 999,999,999 minutes and 59 seconds, the most that a move's `m:ss`
+/// writes with minutes of nine digits, the most digits a part is read with. A longer time
+/// (`777777770:0:03`, nine digits of hours) would be written back as minutes that do not read.
+const LONGEST_TIME_SECS: u64 = 999_999_999 * 60 + 59;
+
 /// ` 0:01/00:00:01` → (1 s, Some(1 s)).
 fn parse_kif_time(inner: &str) -> Option<(Duration, Option<Duration>)> {
     // `/` is ASCII: the split is on char boundaries.
@@ -935,10 +940,15 @@ fn parse_kif_time(inner: &str) -> Option<(Duration, Option<Duration>)> {
         Some(at) => (&inner[..at], Some(&inner[at + 1..])),
         None => (inner, None),
     };
-    let spent = Duration::from_secs(parse_hms(spent)?);
+    let seconds = |t: &str| {
+        parse_hms(t)
+            .filter(|&s| s <= LONGEST_TIME_SECS)
+            .map(Duration::from_secs)
+    };
+    let spent = seconds(spent)?;
     let total = match total.map(str::trim) {
         None | Some("") => None,
-        Some(t) => Some(Duration::from_secs(parse_hms(t)?)),
+        Some(t) => Some(seconds(t)?),
     };
     Some((spent, total))
 }
@@ -1379,6 +1389,19 @@ mod tests {
             "( 1:01/01:02:05)"
         );
         assert_eq!(parse_kif_time("x"), None);
+        // The longest time reads and writes back; a second more is refused (fuzzing found
+        // nine digits of hours read, then written as eleven digits of minutes).
+        let longest = Duration::from_secs(LONGEST_TIME_SECS);
+        let text = kif_time(longest, longest);
+        let inner = &text[1..text.len() - 1];
+        assert_eq!(parse_kif_time(inner), Some((longest, Some(longest))));
+        assert_eq!(parse_kif_time("777777770:0:03/00:00:01"), None);
+        assert_eq!(parse_kif_time("1000000000:00"), None);
+        assert_eq!(
+            parse_kif_time("16666666:39:59/0:0:0").map(|t| t.0),
+            Some(longest)
+        );
+        assert_eq!(parse_kif_time("16666666:40:00/0:0:0"), None);
     }
 
     #[test]
