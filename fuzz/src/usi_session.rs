@@ -46,7 +46,7 @@ impl Shared {
         }
         counted.lines += v[counted.scanned..end]
             .split(|&b| b == b'\n')
-            .filter(|l| String::from_utf8_lossy(l).trim() == word)
+            .filter(|l| l.trim_ascii() == word.as_bytes())
             .count();
         counted.scanned = end + 1;
     }

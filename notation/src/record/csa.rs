@@ -726,17 +726,17 @@ fn parse_time(s: &str) -> Option<Duration> {
         Some((a, b)) => (a, Some(b)),
         None => (s, None),
     };
-    if secs.is_empty() || !secs.bytes().all(|b| b.is_ascii_digit()) || secs.len() > 9 {
+    if secs.is_empty() || !secs.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    // At most nine digits of seconds plus under a second: the `Duration` sum cannot overflow.
+    // Any number of seconds a `u64` holds, as every writer writes (more is refused).
     let mut d = Duration::from_secs(secs.parse().ok()?);
     if let Some(f) = frac {
         if f.is_empty() || f.len() > 3 || !f.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         let ms: u64 = format!("{f:0<3}").parse().ok()?;
-        d += Duration::from_millis(ms);
+        d = d.checked_add(Duration::from_millis(ms))?;
     }
     Some(d)
 }
@@ -936,5 +936,23 @@ mod tests {
         assert_eq!(r.main.moves[1].comments, vec!["nice".to_string()]);
         assert_eq!(r.main.end.as_ref().unwrap().kind, EndKind::Resign);
         assert_eq!(r.header_value(&HeaderKey::Event), Some("Test"));
+    }
+
+    #[test]
+    fn every_time_a_u64_holds_reads_back() {
+        // A JKF record's long time written as CSA used to be refused (nine digits at most).
+        for d in [
+            Duration::from_secs(5_999_999_999_943),
+            Duration::from_secs(u64::MAX),
+            Duration::from_millis(1_500),
+            Duration::from_secs(u64::MAX) + Duration::from_millis(999),
+        ] {
+            assert_eq!(parse_time(&time_text(d)[1..]), Some(d), "{d:?}");
+        }
+        assert_eq!(parse_time("18446744073709551616"), None);
+        assert_eq!(
+            parse_time("18446744073709551615.5"),
+            Some(Duration::from_secs(u64::MAX) + Duration::from_millis(500))
+        );
     }
 }

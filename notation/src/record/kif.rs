@@ -875,7 +875,7 @@ fn parse_hms_by_parts(s: &str) -> Option<u64> {
     let mut total: u64 = 0;
     for p in parts {
         let p = p.trim();
-        if p.is_empty() || p.len() > 9 || !p.bytes().all(|b| b.is_ascii_digit()) {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         total = total.checked_mul(60)?.checked_add(p.parse().ok()?)?;
@@ -900,20 +900,26 @@ fn parse_hms_plain(bytes: &[u8]) -> Option<Option<u64>> {
             b'0'..=b'9' => {
                 body = true;
                 digits += 1;
-                // Nine digits at most, so that the value fits a `u64` without a check.
-                if digits <= 9 {
-                    value = value * 10 + u64::from(b - b'0');
+                match value
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(u64::from(b - b'0')))
+                {
+                    Some(v) => value = v,
+                    None => bad = true,
                 }
             }
             b':' => {
                 body = true;
-                bad |= digits == 0 || digits > 9;
-                total = total * 60 + value;
+                bad |= digits == 0;
+                match total.checked_mul(60).and_then(|t| t.checked_add(value)) {
+                    Some(t) => total = t,
+                    None => bad = true,
+                }
                 value = 0;
                 digits = 0;
                 parts += 1;
                 if parts > 3 {
-                    // More parts than h:m:s (and the total could grow past a `u64`).
+                    // More parts than h:m:s.
                     return Some(None);
                 }
             }
@@ -923,15 +929,11 @@ fn parse_hms_plain(bytes: &[u8]) -> Option<Option<u64>> {
     if !body {
         return None;
     }
-    bad |= digits == 0 || digits > 9;
-    // Three parts of nine digits at most: far below `u64::MAX`.
-    Some((!bad).then_some(total * 60 + value))
+    bad |= digits == 0;
+    // A time past `u64::MAX` seconds is refused, as by the general reading.
+    let time = total.checked_mul(60).and_then(|t| t.checked_add(value));
+    Some(time.filter(|_| !bad))
 }
-
-/// The longest time read: 999,999,999 minutes and 59 seconds, the most that a move's `m:ss`
-/// writes with minutes of nine digits, the most digits a part is read with. A longer time
-/// (`777777770:0:03`, nine digits of hours) would be written back as minutes that do not read.
-const LONGEST_TIME_SECS: u64 = 999_999_999 * 60 + 59;
 
 /// ` 0:01/00:00:01` → (1 s, Some(1 s)).
 fn parse_kif_time(inner: &str) -> Option<(Duration, Option<Duration>)> {
@@ -940,15 +942,10 @@ fn parse_kif_time(inner: &str) -> Option<(Duration, Option<Duration>)> {
         Some(at) => (&inner[..at], Some(&inner[at + 1..])),
         None => (inner, None),
     };
-    let seconds = |t: &str| {
-        parse_hms(t)
-            .filter(|&s| s <= LONGEST_TIME_SECS)
-            .map(Duration::from_secs)
-    };
-    let spent = seconds(spent)?;
+    let spent = Duration::from_secs(parse_hms(spent)?);
     let total = match total.map(str::trim) {
         None | Some("") => None,
-        Some(t) => Some(seconds(t)?),
+        Some(t) => Some(Duration::from_secs(parse_hms(t)?)),
     };
     Some((spent, total))
 }
@@ -1389,19 +1386,28 @@ mod tests {
             "( 1:01/01:02:05)"
         );
         assert_eq!(parse_kif_time("x"), None);
-        // The longest time reads and writes back; a second more is refused (fuzzing found
-        // nine digits of hours read, then written as eleven digits of minutes).
-        let longest = Duration::from_secs(LONGEST_TIME_SECS);
-        let text = kif_time(longest, longest);
-        let inner = &text[1..text.len() - 1];
-        assert_eq!(parse_kif_time(inner), Some((longest, Some(longest))));
-        assert_eq!(parse_kif_time("777777770:0:03/00:00:01"), None);
-        assert_eq!(parse_kif_time("1000000000:00"), None);
+        // Every time of whole seconds reads back as written, however long: fuzzing found
+        // nine digits of hours read and written back as eleven digits of minutes, which did
+        // not read (nor did a JKF record's long time written as KIF).
+        for secs in [
+            0,
+            59,
+            999_999_999 * 60 + 59,
+            777_777_770 * 3600 + 3,
+            u64::MAX,
+        ] {
+            let d = Duration::from_secs(secs);
+            let text = kif_time(d, d);
+            let inner = &text[1..text.len() - 1];
+            assert_eq!(parse_kif_time(inner), Some((d, Some(d))), "{text}");
+        }
         assert_eq!(
-            parse_kif_time("16666666:39:59/0:0:0").map(|t| t.0),
-            Some(longest)
+            parse_kif_time("777777770:0:03/00:00:01").map(|t| t.0),
+            Some(Duration::from_secs(777_777_770 * 3600 + 3))
         );
-        assert_eq!(parse_kif_time("16666666:40:00/0:0:0"), None);
+        // Past `u64::MAX` seconds (307445734561825860:15) a time is refused.
+        assert_eq!(parse_kif_time("307445734561825861:00"), None);
+        assert_eq!(parse_kif_time("99999999999999999999"), None);
     }
 
     #[test]
