@@ -187,7 +187,9 @@ impl Solver<'_> {
 /// Once a mate is proved, quicker ones are looked for with up to an eighth of the nodes the
 /// proof took (at least a few thousand; the clock and the stop signal still apply), and
 /// the line is read with a budget of its own that only the node count limits: a proved mate
-/// is always answered with a line. The line is the quickest mate the first part found.
+/// is always answered with a line. The line is the quickest mate the first part found. Once
+/// the time is up or a stop is signalled, the rest of the line follows what the table holds,
+/// without the searches that would shorten it, so a solve answers soon after its time.
 ///
 /// # Examples
 /// ```

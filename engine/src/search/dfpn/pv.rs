@@ -74,7 +74,8 @@ impl Solver<'_> {
                 break;
             }
         }
-        // Reading is not stopped by the clock: a proved mate is always answered with its line.
+        // Reading is not stopped by the clock: a proved mate is always answered with its line
+        // (after the clock, one read from the table, see `mated_within`).
         self.reading = true;
         self.stopped = false;
         let read = self.read_budget.unwrap_or(READ_BUDGET.max(self.nodes));
@@ -120,6 +121,12 @@ impl Solver<'_> {
         }
         if p.dn == 0 {
             return Within::Not;
+        }
+        // Once the caller's time is up (or it said stop), the rest of the line is read from
+        // what the table holds: the questions that would shorten it are left unasked, and
+        // only a proof the table lost is searched again, by the reading itself.
+        if self.reading && (self.signals.is_stopped() || self.signals.hard_passed()) {
+            return Within::Unknown;
         }
         self.search_within(pos, ply, bound, budget, on_line)
     }

@@ -273,8 +273,14 @@ impl Table {
             };
         }
         let (pn, dn, known) = match exact {
-            // Decided for another bound: no guide for this one.
-            Some(e) if e.pn == 0 || e.dn == 0 => (1, 1, true),
+            // Decided for another bound (a proof too long, a disproof of a shorter mate):
+            // the nodes that decision took stand for the work left, on its side. A
+            // position whose proof took many nodes is rarely mated quickly within a
+            // tighter bound; taken as (1, 1), every node of a long proof looked easy to
+            // a search for a quicker mate, which then followed the old proof to its end
+            // before it could turn away.
+            Some(e) if e.pn == 0 => (u32::from(e.amount), 1, true),
+            Some(e) if e.dn == 0 => (1, u32::from(e.amount), true),
             Some(e) => (e.pn, e.dn, true),
             None => (1, 1, false),
         };
@@ -444,6 +450,21 @@ mod tests {
         assert_eq!(t.probe(8, g, 9).pn, 0);
         let p = t.probe(8, g, 7);
         assert!(p.pn != 0 && p.dn != 0 && (p.lo, p.hi) == (7, 9));
+        // A proof too long for the bound asked about stands for as much work as it took,
+        // on the proof side, and a disproof of a shorter mate on the disproof side.
+        let costly = |pn, dn, lo, hi| Record {
+            pn,
+            dn,
+            lo,
+            hi,
+            nodes: 1 << 20,
+        };
+        t.store(10, g, costly(0, INF, 0, 31));
+        let p = t.probe(10, g, 29);
+        assert_eq!((p.pn, p.dn), (u32::from(amount_of(1 << 20)), 1));
+        t.store(11, g, costly(INF, 0, 31, NO_MATE));
+        let p = t.probe(11, g, 41);
+        assert_eq!((p.pn, p.dn), (1, u32::from(amount_of(1 << 20))));
         // Undecided numbers: the exact entry, raised by a stronger hand's proof number.
         t.store(9, gs, rec(6, 2, 0, NO_MATE));
         t.store(9, g, rec(3, 4, 0, NO_MATE));

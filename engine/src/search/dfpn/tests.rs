@@ -335,3 +335,32 @@ fn a_spent_reading_budget_still_gives_a_whole_line() {
         assert_line_mates(&pos, &line);
     }
 }
+
+#[test]
+fn a_line_read_after_the_time_is_up_still_mates() {
+    // The clock is looked at every `POLL` nodes, so these small mates are proved before the
+    // solver sees that its time is already up; the line is then read from the table alone,
+    // its shortening questions unasked (`tokin mate --timeout 180` on ミクロコスモス
+    // answered 47 s late while they were asked), and must still be whole.
+    for sfen in [
+        "8k/6S2/6G2/9/9/9/9/9/4K4 b Rg 1",
+        "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+        "3g5/P3k2Lr/1p7/3+Br3g/2+B2P2p/4P1Pp1/3NLS2P/3K5/SNG1SG1NL b SNL9Pp 103",
+    ] {
+        let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
+        let signals = Signals::new();
+        signals.set_time_limits(None, Some(std::time::Duration::ZERO));
+        let config = MateConfig {
+            hash_mib: 4,
+            ..MateConfig::default()
+        };
+        let r = solve_mate(&pos, &config, &signals, &mut crate::search::NoObserver);
+        // Nothing is searched once the clock has been seen (a reading that asked its
+        // questions anyway took 3,659 nodes on the third).
+        assert!(r.nodes <= 2 * POLL, "{sfen}: {} nodes", r.nodes);
+        let MateResult::Mate(line) = r.result else {
+            panic!("{sfen}: {:?}", r.result);
+        };
+        assert_line_mates(&pos, &line);
+    }
+}
