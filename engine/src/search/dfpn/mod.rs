@@ -153,6 +153,11 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
+    /// Whether the caller said stop or its time is up.
+    fn time_is_up(&self) -> bool {
+        self.signals.is_stopped() || self.signals.hard_passed()
+    }
+
     /// Counts a node and, now and then, looks at the clock, the stop flag and the node
     /// limit, and reports progress.
     fn tick(&mut self) {
@@ -165,7 +170,7 @@ impl Solver<'_> {
         if !self.nodes.is_multiple_of(POLL) {
             return;
         }
-        if !self.reading && (self.signals.is_stopped() || self.signals.hard_passed()) {
+        if !self.reading && self.time_is_up() {
             self.stopped = true;
         }
         let time = self.signals.elapsed();

@@ -125,7 +125,7 @@ impl Solver<'_> {
         // Once the caller's time is up (or it said stop), the rest of the line is read from
         // what the table holds: the questions that would shorten it are left unasked, and
         // only a proof the table lost is searched again, by the reading itself.
-        if self.reading && (self.signals.is_stopped() || self.signals.hard_passed()) {
+        if self.reading && self.time_is_up() {
             return Within::Unknown;
         }
         self.search_within(pos, ply, bound, budget, on_line)
