@@ -8,9 +8,9 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use tokin_engine::eval::nnue::Architecture;
+use tokin_engine::eval::nnue::{Architecture, Network};
 use tokin_engine::learn::psv::{PsvRecord, RECORD_SIZE};
-use tokin_engine::learn::train::{Dataset, EpochReport, TrainOptions, train};
+use tokin_engine::learn::train::{Dataset, EpochReport, Model, TrainOptions, train_model};
 
 /// The network shapes `tokin train` makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -29,6 +29,43 @@ impl Arch {
             Arch::Halfkp => Architecture::HalfKp256,
         }
     }
+
+    /// The shape of a network read from a file, if `tokin train` makes it.
+    fn of(arch: Architecture) -> Option<Arch> {
+        [Arch::Kp, Arch::Halfkp]
+            .into_iter()
+            .find(|a| a.architecture() == arch)
+    }
+}
+
+/// The model training starts from: `--init`'s network read back as numbers, or new random
+/// weights of `--arch` (K-P unless told).
+///
+/// # Errors
+/// An `--init` file that cannot be read as a network, or whose shape is not `--arch`'s; the
+/// message names the file.
+fn starting_model(args: &TrainArgs) -> Result<Model, String> {
+    let Some(path) = &args.init else {
+        let arch = args.arch.unwrap_or(Arch::Kp).architecture();
+        return Ok(Model::new(arch, args.seed));
+    };
+    let net = Network::load(path).map_err(|e| format!("--init {}: {e}", path.display()))?;
+    let shape = Arch::of(net.architecture()).ok_or_else(|| {
+        format!(
+            "--init {}: {} is not a shape tokin trains",
+            path.display(),
+            net.architecture()
+        )
+    })?;
+    match args.arch {
+        Some(arch) if arch != shape => Err(format!(
+            "--init {} is {}, not the {} of --arch",
+            path.display(),
+            net.architecture(),
+            arch.architecture()
+        )),
+        _ => Ok(Model::from_network(&net)),
+    }
 }
 
 /// Arguments of `tokin train`.
@@ -40,9 +77,15 @@ pub struct TrainArgs {
     /// The evaluation file to write.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: PathBuf,
-    /// The network shape.
-    #[arg(long, value_enum, default_value_t = Arch::Kp)]
-    pub arch: Arch,
+    /// The network shape [default: kp, or the shape of the --init file].
+    #[arg(long, value_enum)]
+    pub arch: Option<Arch>,
+    /// Start from the network of this evaluation file (one of the shapes above, such as an
+    /// earlier `tokin train` wrote) instead of new random weights: a new generation goes on
+    /// from the last. Epoch 0 reports its loss on the held-out positions, and it is kept if
+    /// no epoch beats it.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<PathBuf>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
@@ -162,10 +205,14 @@ fn report(r: &EpochReport) {
     let validation = r
         .validation_loss
         .map_or_else(|| "-".to_string(), |v| format!("{v:.6}"));
+    let Some(train_loss) = r.train_loss else {
+        eprintln!("epoch   0: the starting model, validation loss {validation}");
+        return;
+    };
     eprintln!(
         "epoch {:>3}: train loss {:.6}, validation loss {validation}{}, {:.0} samples/s, {:.1}s",
         r.epoch,
-        r.train_loss,
+        train_loss,
         if r.best { " (best: kept)" } else { "" },
         r.samples_per_second(),
         r.seconds
@@ -196,8 +243,12 @@ pub fn run(args: &TrainArgs) -> ExitCode {
         Err(e) => return fail(format!("starting {threads} threads: {e}")),
     };
     pool.install(|| {
-        let arch = args.arch.architecture();
         let start = Instant::now();
+        let model = match starting_model(args) {
+            Ok(m) => m,
+            Err(e) => return fail(e),
+        };
+        let arch = model.architecture();
         let mut data = if args.mirror {
             Dataset::with_mirror(arch)
         } else {
@@ -214,7 +265,7 @@ pub fn run(args: &TrainArgs) -> ExitCode {
             return fail(format!("{records} usable records: too few to train on"));
         }
         eprintln!(
-            "train: {} positions{} from {} file(s) ({} skipped) in {:.1}s; {arch}, {} epochs, \
+            "train: {} positions{} from {} file(s) ({} skipped) in {:.1}s; {arch}{}, {} epochs, \
              batch {}, lr {}, lambda {}, {threads} threads",
             data.len(),
             if args.mirror {
@@ -225,6 +276,9 @@ pub fn run(args: &TrainArgs) -> ExitCode {
             args.data.len(),
             data.skipped(),
             start.elapsed().as_secs_f64(),
+            args.init
+                .as_ref()
+                .map_or_else(String::new, |p| format!(" from {}", p.display())),
             args.epochs,
             args.batch,
             args.lr,
@@ -239,7 +293,7 @@ pub fn run(args: &TrainArgs) -> ExitCode {
             seed: args.seed,
             validation_share: args.validation,
         };
-        let model = train(&data, &opts, report);
+        let model = train_model(model, &data, &opts, report);
         let net = match model.to_network() {
             Ok(n) => n,
             Err(e) => return fail(format!("making the network: {e}")),

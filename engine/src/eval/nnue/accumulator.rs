@@ -84,6 +84,13 @@ impl FeatureTransformer {
         Ok(())
     }
 
+    /// The biases, then the rows of weights one after another (feature by feature): the
+    /// integers [`Network::from_parameters`] takes.
+    pub(crate) fn parts(&self) -> (Vec<i16>, Vec<i16>) {
+        let weights = self.weights.iter().flat_map(|row| row.0).collect();
+        (self.biases.0.to_vec(), weights)
+    }
+
     /// Random biases in -32..=96 and weights in -24..=24, with one weight in 2048 drawn
     /// from the whole 16-bit range, so that sums wrap around now and then: with about 38
     /// active features, the sums spread over the clipped range 0..=127 and both sides of it.

@@ -172,6 +172,31 @@ impl super::Network {
     }
 }
 
+/// A network's integers in the file's order, as [`Network::from_parameters`] takes them:
+/// the feature transformer's biases and weights, then each later layer's biases and weights.
+///
+/// [`Network::from_parameters`]: super::Network::from_parameters
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Parameters {
+    pub(crate) transformer: (Vec<i16>, Vec<i16>),
+    pub(crate) layers: [(Vec<i32>, Vec<i8>); 3],
+}
+
+impl super::Network {
+    /// The network's integers: what [`from_parameters`](Self::from_parameters) makes it
+    /// from. For a trainer that starts from a file.
+    pub(crate) fn parameters(&self) -> Parameters {
+        Parameters {
+            transformer: self.transformer.parts(),
+            layers: [
+                self.hidden1.parts(),
+                self.hidden2.parts(),
+                self.output.parts(),
+            ],
+        }
+    }
+}
+
 /// The hash of an affine layer with `outputs` outputs fed by a layer of hash `prev`.
 const fn affine_hash(prev: u32, outputs: u32) -> u32 {
     let mut h = 0xCC03_DAE4u32.wrapping_add(outputs);

@@ -73,6 +73,13 @@ impl<const INPUTS: usize, const PADDED: usize, const OUT: usize>
         Ok(())
     }
 
+    /// The biases, then the weights row by row with each row's padding: the integers
+    /// [`Network::from_parameters`](super::Network::from_parameters) takes.
+    pub(crate) fn parts(&self) -> (Vec<i32>, Vec<i8>) {
+        let weights = self.weights.iter().flat_map(|row| row.0).collect();
+        (self.biases.0.to_vec(), weights)
+    }
+
     /// Random biases in `bias` and weights in `weight` (inclusive), with one weight in
     /// `wild` drawn from the whole 8-bit range instead, so that the extremes are exercised.
     /// Padding weights stay 0, as the files' producers leave them.

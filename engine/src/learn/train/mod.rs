@@ -72,10 +72,11 @@ impl Default for TrainOptions {
 /// What an epoch did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EpochReport {
-    /// The epoch, from 1.
+    /// The epoch, from 1; 0 for the model as training starts (reported when positions are
+    /// held out: its validation loss is the one to beat).
     pub epoch: u32,
-    /// The mean loss of the training positions during the epoch.
-    pub train_loss: f64,
+    /// The mean loss of the training positions during the epoch (none for epoch 0).
+    pub train_loss: Option<f64>,
     /// The mean loss of the held-out positions after it, if any are held out.
     pub validation_loss: Option<f64>,
     /// Whether that loss is the lowest so far: the model of this epoch is the one kept.
@@ -339,9 +340,10 @@ pub fn train(data: &Dataset, opts: &TrainOptions, on_epoch: impl FnMut(&EpochRep
     train_model(model, data, opts, on_epoch)
 }
 
-/// [`train`] from `model`. With positions held out, the model returned is the one of the
-/// epoch with the lowest validation loss (later epochs may only fit the training games
-/// closer); without, the last epoch's.
+/// [`train`] from `model` (a new one, or one read from a file: [`Model::from_network`]).
+/// With positions held out, the model returned is the one of the epoch with the lowest
+/// validation loss (later epochs may only fit the training games closer), the starting
+/// model if none beats it; without, the last epoch's.
 ///
 /// # Panics
 /// If `data` is of another architecture than `model`.
@@ -355,7 +357,20 @@ pub fn train_model(
     let (mut train_set, validation) = split(data.records(), data.stride(), opts.validation_share);
     let mut trainer = Trainer::new(model, opts.lr);
     let lambda = opts.lambda.clamp(0.0, 1.0);
+    // The starting model is a candidate too: training from a file may not improve on it.
     let mut best: Option<(f64, Model)> = None;
+    if !validation.is_empty() {
+        let v = trainer.loss(data, &validation, lambda);
+        on_epoch(&EpochReport {
+            epoch: 0,
+            train_loss: None,
+            validation_loss: Some(v),
+            best: true,
+            samples: 0,
+            seconds: 0.0,
+        });
+        best = Some((v, trainer.model().clone()));
+    }
     for epoch in 1..=opts.epochs {
         train_set.shuffle(&mut rng);
         let start = Instant::now();
@@ -372,7 +387,7 @@ pub fn train_model(
         }
         on_epoch(&EpochReport {
             epoch,
-            train_loss: loss / train_set.len().max(1) as f64,
+            train_loss: Some(loss / train_set.len().max(1) as f64),
             validation_loss,
             best: kept,
             samples: train_set.len(),

@@ -494,6 +494,13 @@ impl Model {
         Some(OUTPUT_CP * self.forward(&us, &them, &mut s))
     }
 
+    /// The model that [`Model::to_network`] turns into `net`: a network's integers read as
+    /// numbers, to train on from there (a new generation starting from the last one's
+    /// file). A factored HalfKP model starts with the file's rows and zero virtual rows.
+    pub fn from_network(net: &Network) -> Model {
+        super::quantize::dequantize(net)
+    }
+
     /// The integer network of the model: each parameter as the integer the file holds (the
     /// values the model computes with already).
     ///

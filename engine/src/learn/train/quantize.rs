@@ -8,10 +8,13 @@
 //! - the output layer the same (without the 32), so that its integer output is
 //!   `127 · 64 · y` and the evaluation, that over 16, is [`OUTPUT_CP`]` · y` centipawns.
 //!
+//! [`dequantize`] reads those integers back as the numbers they stand for, so that training
+//! can go on from a file.
+//!
 //! [`OUTPUT_CP`]: super::model::OUTPUT_CP
 
-use super::model::Model;
-use crate::eval::nnue::{Network, NnueError};
+use super::model::{BIAS_SCALE, FT_SCALE, Model, WEIGHT_SCALE};
+use crate::eval::nnue::{Network, NnueError, Parameters};
 
 /// Half of 2⁶: added to a hidden layer's biases so that the integer network's shift
 /// rounds to nearest.
@@ -64,4 +67,53 @@ pub(crate) fn quantize(model: &Model) -> Result<Network, NnueError> {
         (&ft_b, &ft_w),
         [(&h1_b, &h1_w), (&h2_b, &h2_w), (&out_b, &out_w)],
     )
+}
+
+/// The model whose quantisation is `net` (for the networks [`quantize`] writes, exactly:
+/// [`quantize`] of it gives `net` back): each integer as the number it stands for, and a
+/// factored model's virtual rows zero, so that the file's rows carry everything. An 8-bit
+/// weight of -128 (which [`quantize`] never writes) becomes -127 at the model's first
+/// snapping. Every network tokin reads has the trainer's shape (256 × 2, 32, 32, 1).
+pub(crate) fn dequantize(net: &Network) -> Model {
+    let Parameters {
+        transformer: (ft_b, ft_w),
+        layers: [(h1_b, h1_w), (h2_b, h2_w), (out_b, out_w)],
+    } = net.parameters();
+    let mut model = Model::new(net.architecture(), 0);
+    let l = model.layout();
+    // The file's rows come first; a factored model's virtual rows follow them, zero.
+    model.ft_w.fill(0.0);
+    for (x, &q) in model.ft_w.iter_mut().zip(&ft_w) {
+        *x = f32::from(q) / FT_SCALE;
+    }
+    let parts = [
+        (
+            l.ft_b..l.h1_w,
+            ft_b.iter().map(|&q| f32::from(q) / FT_SCALE).collect(),
+        ),
+        (l.h1_w..l.h1_b, weights(&h1_w)),
+        (l.h1_b..l.h2_w, biases(&h1_b, SHIFT_ROUNDING)),
+        (l.h2_w..l.h2_b, weights(&h2_w)),
+        (l.h2_b..l.out_w, biases(&h2_b, SHIFT_ROUNDING)),
+        (l.out_w..l.out_b, weights(&out_w)),
+        (l.out_b..l.len, biases(&out_b, 0)),
+    ];
+    for (range, values) in parts {
+        model.dense[range].copy_from_slice(&values);
+    }
+    model.sync();
+    model
+}
+
+/// Later layers' weights as numbers: the integer over 64.
+fn weights(q: &[i8]) -> Vec<f32> {
+    q.iter().map(|&w| f32::from(w) / WEIGHT_SCALE).collect()
+}
+
+/// Later layers' biases as numbers: the integer, less the rounding [`quantize`] added, over
+/// 127 · 64.
+fn biases(q: &[i32], rounding: i64) -> Vec<f32> {
+    q.iter()
+        .map(|&b| ((i64::from(b) - rounding) as f64 / f64::from(BIAS_SCALE)) as f32)
+        .collect()
 }
