@@ -302,6 +302,26 @@ impl Model {
         dense[layout.h2_b..layout.out_w].fill(0.5);
         let out = uniform(shape.hidden, a);
         dense[layout.out_w..layout.out_b].copy_from_slice(&out);
+        Model::assemble(arch, shape, factor, ft_w, dense)
+    }
+
+    /// A model of `arch` (its file's shape, [`Shape::of`]) with these parameters: the
+    /// feature transformer's rows, and the rest laid out as [`Shape::layout`] says.
+    pub(crate) fn with_parameters(arch: Architecture, ft_w: Vec<f32>, dense: Vec<f32>) -> Model {
+        Model::assemble(arch, Shape::of(arch), Factor::of(arch), ft_w, dense)
+    }
+
+    /// The model of these parts, with the snapped copies made from them.
+    fn assemble(
+        arch: Architecture,
+        shape: Shape,
+        factor: Option<Factor>,
+        ft_w: Vec<f32>,
+        dense: Vec<f32>,
+    ) -> Model {
+        let layout = shape.layout();
+        debug_assert_eq!(ft_w.len(), shape.inputs * shape.half);
+        debug_assert_eq!(dense.len(), layout.len);
         let mut model = Model {
             arch,
             shape,

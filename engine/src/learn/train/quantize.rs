@@ -13,7 +13,7 @@
 //!
 //! [`OUTPUT_CP`]: super::model::OUTPUT_CP
 
-use super::model::{BIAS_SCALE, FT_SCALE, Model, WEIGHT_SCALE};
+use super::model::{BIAS_SCALE, FT_SCALE, Model, Shape, WEIGHT_SCALE};
 use crate::eval::nnue::{Network, NnueError, Parameters};
 
 /// Half of 2⁶: added to a hidden layer's biases so that the integer network's shift
@@ -79,30 +79,27 @@ pub(crate) fn dequantize(net: &Network) -> Model {
         transformer: (ft_b, ft_w),
         layers: [(h1_b, h1_w), (h2_b, h2_w), (out_b, out_w)],
     } = net.parameters();
-    let mut model = Model::new(net.architecture(), 0);
-    let l = model.layout();
-    // The file's rows come first; a factored model's virtual rows follow them, zero.
-    model.ft_w.fill(0.0);
-    for (x, &q) in model.ft_w.iter_mut().zip(&ft_w) {
-        *x = f32::from(q) / FT_SCALE;
-    }
-    let parts = [
-        (
-            l.ft_b..l.h1_w,
-            ft_b.iter().map(|&q| f32::from(q) / FT_SCALE).collect(),
-        ),
-        (l.h1_w..l.h1_b, weights(&h1_w)),
-        (l.h1_b..l.h2_w, biases(&h1_b, SHIFT_ROUNDING)),
-        (l.h2_w..l.h2_b, weights(&h2_w)),
-        (l.h2_b..l.out_w, biases(&h2_b, SHIFT_ROUNDING)),
-        (l.out_w..l.out_b, weights(&out_w)),
-        (l.out_b..l.len, biases(&out_b, 0)),
-    ];
-    for (range, values) in parts {
-        model.dense[range].copy_from_slice(&values);
-    }
-    model.sync();
-    model
+    let arch = net.architecture();
+    let shape = Shape::of(arch);
+    // The file's rows first; a factored model's virtual rows follow them, zero.
+    let mut rows = transformer(&ft_w);
+    rows.resize(shape.inputs * shape.half, 0.0);
+    let dense = [
+        transformer(&ft_b),
+        weights(&h1_w),
+        biases(&h1_b, SHIFT_ROUNDING),
+        weights(&h2_w),
+        biases(&h2_b, SHIFT_ROUNDING),
+        weights(&out_w),
+        biases(&out_b, 0),
+    ]
+    .concat();
+    Model::with_parameters(arch, rows, dense)
+}
+
+/// Feature transformer weights or biases as numbers: the integer over 127.
+fn transformer(q: &[i16]) -> Vec<f32> {
+    q.iter().map(|&x| f32::from(x) / FT_SCALE).collect()
 }
 
 /// Later layers' weights as numbers: the integer over 64.
