@@ -1,16 +1,12 @@
 //! `tokin convert` and `tokin board` as a user runs them: standard input and output, files,
 //! directories, Shift_JIS output, losses and errors on standard error, exit codes.
 
+mod common;
+
+use common::tokin;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn tokin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .args(args)
-        .output()
-        .expect("the tokin binary runs")
-}
 
 fn tokin_with_input(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))

@@ -3,24 +3,9 @@
 
 mod common;
 
-use common::Engine;
+use common::{Engine, stderr, stdout, tokin};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn tokin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .args(args)
-        .output()
-        .expect("the tokin binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Output;
 
 /// Bad input: exit status 2, no panic, and every piece of `says` in the message.
 fn refused(o: &Output, says: &[&str]) {

@@ -1,21 +1,9 @@
 //! `tokin perft` as a user runs it: output format, exit codes and error messages.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tokin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .args(args)
-        .output()
-        .expect("the tokin binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{stderr, stdout, tokin};
+use std::process::Command;
 
 #[test]
 fn last_line_is_the_node_count() {

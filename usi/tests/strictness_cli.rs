@@ -1,18 +1,14 @@
 //! One policy for positions: `--strictness` on the tools and the `PositionStrictness` option
 //! of the USI engine accept and refuse the same positions.
 
+mod common;
+
+use common::tokin;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 /// A mating problem (詰将棋): Black, the attacker, has no king.
 const TSUME: &str = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
-
-fn tokin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .args(args)
-        .output()
-        .expect("the tokin binary runs")
-}
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -1,20 +1,11 @@
 //! `tokin train` as a user runs it: a new generation trained on from the last one's file
 //! (`--init`), and the files it refuses.
 
+mod common;
+
+use common::{stderr, tokin};
 use std::path::Path;
-use std::process::{Command, Output};
 use tokin_engine::eval::nnue::Network;
-
-fn tokin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .args(args)
-        .output()
-        .expect("the tokin binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 #[test]
 fn trains_on_from_a_network_file_and_refuses_what_is_not_one() {

@@ -5,12 +5,30 @@
 #![allow(dead_code)] // Each test file uses a part.
 
 use std::io::Write;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 use tokin_engine::{Move, Position};
 
 pub(crate) const WAIT: Duration = Duration::from_secs(20);
+
+/// Runs `tokin` with `args`, as a user types them on the command line, to its end.
+pub(crate) fn tokin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(args)
+        .output()
+        .expect("the tokin binary runs")
+}
+
+/// What a run wrote on standard output, as text.
+pub(crate) fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What a run wrote on standard error, as text.
+pub(crate) fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
 
 pub(crate) struct Engine {
     pub(crate) child: Child,
