@@ -36,9 +36,9 @@ pub struct EvalArgs {
     /// What the network's output is divided by (the `FV_SCALE` option), 1 to 128.
     #[arg(long, default_value_t = Network::DEFAULT_FV_SCALE, value_parser = clap::value_parser!(i32).range(1..=128))]
     pub fv_scale: i32,
-    /// Read positions from standard input instead, one per line (an SFEN, optionally
-    /// followed by `moves` and USI moves, as after USI's `position sfen`; or `startpos
-    /// [moves ...]`), and print one `eval = N` line for each.
+    /// Read positions from standard input instead, one per line (a USI `position` command,
+    /// or what follows `position` or `position sfen` in one: an SFEN, optionally followed by
+    /// `moves` and USI moves), and print one `eval = N` line for each.
     #[arg(long, conflicts_with_all = ["sfen", "moves"])]
     pub stdin: bool,
 }
@@ -69,9 +69,10 @@ pub fn evaluator(
 /// what follows `position`/`position sfen` in one.
 fn position_of_line(line: &str, strictness: Strictness) -> Result<Position, String> {
     let line = line.trim();
-    let command = if line.starts_with("position") {
+    let first = line.split_whitespace().next().unwrap_or("");
+    let command = if first == "position" {
         line.to_owned()
-    } else if line.starts_with("startpos") {
+    } else if first == "startpos" || first == "sfen" {
         format!("position {line}")
     } else {
         format!("position sfen {line}")

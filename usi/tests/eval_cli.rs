@@ -44,8 +44,8 @@ fn eval_and_bench_take_an_evaluation_file() {
         format!("eval = {want}\n")
     );
 
-    // Many on standard input, as USI `position` lines, every other one without the
-    // `position` (and `sfen`) words.
+    // Many on standard input, as USI `position` lines, one in three without the `position`
+    // word and one in three without `position` and `sfen`.
     let mut child = Command::new(tokin)
         .args(["eval", "--stdin", "--evalfile", evalfile])
         .stdin(Stdio::piped())
@@ -54,11 +54,11 @@ fn eval_and_bench_take_an_evaluation_file() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     for (i, (_, line)) in rows.iter().enumerate() {
-        let line = if i % 2 == 0 {
-            line
-        } else {
-            let rest = line.strip_prefix("position ").unwrap();
-            rest.strip_prefix("sfen ").unwrap_or(rest)
+        let rest = line.strip_prefix("position ").unwrap();
+        let line = match i % 3 {
+            0 => line,
+            1 => rest,
+            _ => rest.strip_prefix("sfen ").unwrap_or(rest),
         };
         writeln!(stdin, "{line}").unwrap();
     }
