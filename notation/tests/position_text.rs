@@ -128,6 +128,10 @@ fn random_games_from_every_start_round_trip() {
                 for (text, form) in [
                     (feen::write(&pos), StartForm::Feen),
                     (epd::write(&pos), StartForm::Epd),
+                    (pos.to_sfen(), StartForm::Usi),
+                    // As after USI's `position`: taken for a FEEN once (its board is the
+                    // second field).
+                    (format!("sfen {}", pos.to_sfen()), StartForm::Usi),
                 ] {
                     assert_eq!(StartForm::of(&text), form, "{text}");
                     let none: [&str; 0] = [];

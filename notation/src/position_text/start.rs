@@ -56,7 +56,10 @@ impl StartForm {
         if text.contains('[') {
             return StartForm::Epd;
         }
-        let mut fields = text.split_ascii_whitespace();
+        let mut fields = text.split_ascii_whitespace().peekable();
+        // An SFEN may come with USI's `sfen` before it (as after `position`), which the SFEN
+        // reader skips: the board is the field after it, not the keyword.
+        fields.next_if_eq(&"sfen");
         let _board = fields.next();
         if fields.any(|f| f.contains('/')) {
             StartForm::Feen
