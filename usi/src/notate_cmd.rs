@@ -53,7 +53,8 @@ pub struct NotateArgs {
     /// default) or `letter` first (`Pg7-f7`); reading takes both always.
     #[arg(long, default_value = "number", value_parser = parse_order)]
     pub order: CoordinateOrder,
-    /// The moves, in turn.
+    /// The moves, in turn: each an argument, or several in one separated by spaces (a PV
+    /// as an engine prints it).
     #[arg(required = true, allow_hyphen_values = true, value_name = "MOVE")]
     pub moves: Vec<String>,
 }
@@ -124,8 +125,19 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
     };
     let mut pos = start.clone();
     let mut last = last_to;
-    let mut moves = Vec::with_capacity(args.moves.len());
-    for (i, text) in args.moves.iter().enumerate() {
+    // A line of moves pasted as one argument (a PV as an engine prints it, a game's moves
+    // with ideographic spaces between them) is as many moves: no notation has a space
+    // inside a move.
+    let texts: Vec<&str> = args
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .collect();
+    if texts.is_empty() {
+        return Err("no moves given (only spaces)".into());
+    }
+    let mut moves = Vec::with_capacity(texts.len());
+    for (i, text) in texts.into_iter().enumerate() {
         // Moves may begin with `-` (CSA's White moves), so everything after the first move
         // is taken as a move; say so when an option has landed there.
         if text.starts_with("--")

@@ -53,6 +53,33 @@ fn notate_converts_between_styles() {
 }
 
 #[test]
+fn a_line_of_moves_in_one_argument_is_read_move_by_move() {
+    // An engine's PV pasted in quotes.
+    let (code, out, err) = notate(&["--to", "hodges", "--line", "7g7f 3c3d 8h2b+ 3a2b"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, "1. P-7f P-3d 2. Bx2b+ Sx2b\n");
+    // A Japanese line with ideographic spaces, mixed with a move of its own; errors count
+    // the moves, not the arguments.
+    let (code, out, _) = notate(&[
+        "--from",
+        "japanese",
+        "--to",
+        "usi",
+        "--line",
+        "☗７六歩\u{3000}☖３四歩\u{3000}☗２二角成",
+        "☖同銀",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "7g7f 3c3d 8h2b+ 3a2b\n");
+    let (code, _, err) = notate(&["7g7f 3c3d", "7f7e 3d3e 2b8h"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("tokin notate: move 5: "), "{err}");
+    let (code, _, err) = notate(&[" "]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no moves"), "{err}");
+}
+
+#[test]
 fn notate_errors_name_the_move() {
     let (code, out, err) = notate(&["7g7f", "3c3d", "7f7e", "3d3e", "2b8h"]);
     assert_eq!(code, 2);
