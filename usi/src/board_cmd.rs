@@ -55,7 +55,8 @@ pub struct BoardArgs {
         allow_hyphen_values = true
     )]
     pub handicap: Option<String>,
-    /// Moves (USI) to play from the position first.
+    /// Moves (USI) to play from the position first: each an argument, or several in one
+    /// separated by spaces.
     #[arg(long, num_args = 1.., value_name = "USI")]
     pub moves: Vec<String>,
     /// Which positions `--sfen` may give.
@@ -95,7 +96,11 @@ pub fn run(args: &BoardArgs) -> ExitCode {
         Some(expr) => format!("-handicap={expr}"),
         None => args.sfen.clone(),
     };
-    match read_start(&start, &args.moves, args.strictness) {
+    match read_start(
+        &start,
+        &crate::cli::moves_flag(&args.moves),
+        args.strictness,
+    ) {
         Ok((pos, _)) => {
             warn_rule_breaks("board", &pos);
             print!("{}", render(&pos, args.style));

@@ -21,7 +21,8 @@ pub struct EvalArgs {
     /// (`-handicap=2p`).
     #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub sfen: String,
-    /// Moves (USI) to play from the position first.
+    /// Moves (USI) to play from the position first: each an argument, or several in one
+    /// separated by spaces.
     #[arg(long, num_args = 1.., value_name = "USI")]
     pub moves: Vec<String>,
     /// Which positions `--sfen` (and `--stdin`) may give.
@@ -97,7 +98,11 @@ pub fn run(args: &EvalArgs) -> ExitCode {
         }
     };
     if !args.stdin {
-        return match read_start(&args.sfen, &args.moves, args.strictness) {
+        return match read_start(
+            &args.sfen,
+            &crate::cli::moves_flag(&args.moves),
+            args.strictness,
+        ) {
             Ok((pos, _)) => {
                 println!("eval = {}", evaluator.evaluate(&pos));
                 ExitCode::SUCCESS

@@ -36,7 +36,8 @@ pub struct MateArgs {
     /// argument. A tsume SFEN may leave out the attacker's king.
     #[arg(long)]
     pub sfen: Option<String>,
-    /// USI moves played from the position before solving.
+    /// USI moves played from the position before solving: each an argument, or several in
+    /// one separated by spaces.
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     pub moves: Vec<String>,
     /// The notation of the mating line: usi, japanese (ki2), kif, csa, hodges, western,
@@ -90,8 +91,12 @@ fn position(args: &MateArgs) -> Result<Position, String> {
         (None, Some(sfen)) => sfen.clone(),
         (None, None) => return Err("give a position: --sfen SFEN or a record FILE".into()),
     };
-    let (pos, _) = Position::from_usi_start(&start, &args.moves, args.strictness)
-        .map_err(|e| crate::cli::position_flag_error(&e))?;
+    let (pos, _) = Position::from_usi_start(
+        &start,
+        &crate::cli::moves_flag(&args.moves),
+        args.strictness,
+    )
+    .map_err(|e| crate::cli::position_flag_error(&e))?;
     Ok(pos)
 }
 

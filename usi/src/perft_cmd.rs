@@ -21,7 +21,8 @@ pub struct PerftArgs {
     /// expression (`-handicap=2p`).
     #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     pub sfen: String,
-    /// Moves (USI) to play from the position first.
+    /// Moves (USI) to play from the position first: each an argument, or several in one
+    /// separated by spaces.
     #[arg(long, num_args = 1.., value_name = "USI")]
     pub moves: Vec<String>,
     /// Which positions `--sfen` may give (published perft suites need `relaxed`, the default).
@@ -55,7 +56,11 @@ fn divide(pos: &Position, depth: u32, out: &mut dyn Write) -> u64 {
 
 /// Runs `tokin perft`.
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let pos = match read_start(&args.sfen, &args.moves, args.strictness) {
+    let pos = match read_start(
+        &args.sfen,
+        &crate::cli::moves_flag(&args.moves),
+        args.strictness,
+    ) {
         Ok((pos, _)) => {
             crate::board_cmd::warn_rule_breaks("perft", &pos);
             pos

@@ -278,3 +278,35 @@ fn tsume_records_with_the_rest_in_hand_convert() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn moves_in_one_argument_are_the_same_moves() {
+    // A PV pasted in quotes after `--moves`, or with `sfen` before the SFEN as after USI's
+    // `position`: each tool answers as for the moves given one by one.
+    let sfen = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    for tool in [
+        &["board"][..],
+        &["eval"][..],
+        &["perft", "2", "--threads", "1"][..],
+        &["mate", "--nodes", "1000"][..],
+    ] {
+        let run = |moves: &[&str]| {
+            let mut args = tool.to_vec();
+            args.extend(["--sfen", sfen, "--moves"]);
+            args.extend(moves);
+            tokin(&args)
+        };
+        let apart = run(&["7g7f", "3c3d", "8h2b+"]);
+        let together = run(&["7g7f 3c3d", "8h2b+"]);
+        assert!(apart.0 == 0 || tool[0] == "mate", "{tool:?}: {}", apart.2);
+        assert_eq!(apart.0, together.0, "{tool:?}: {}", together.2);
+        // (`mate` ends with its time, which may differ: its answer is the first line.)
+        let answer = |out: &str| -> String {
+            match tool[0] {
+                "mate" => out.lines().next().unwrap_or_default().to_owned(),
+                _ => out.to_owned(),
+            }
+        };
+        assert_eq!(answer(&apart.1), answer(&together.1), "{tool:?}");
+    }
+}
