@@ -69,8 +69,8 @@ pub const STRICTNESS_HELP: &str = "Which positions are accepted: game (both king
 pieces than a set), problem (as game, but one side may have no king, as the attacker in tsume) or \
 relaxed (anything the rules can play, such as more pieces than a set)";
 
-/// The moves of a `--moves` flag, one an argument or several in one separated by spaces (a
-/// PV pasted in quotes): no USI move has a space inside.
+/// The moves of a `--moves` flag (or `notate`'s moves), one an argument or several in one
+/// separated by spaces (a PV pasted in quotes): no USI move has a space inside.
 pub fn moves_flag(values: &[String]) -> Vec<&str> {
     values.iter().flat_map(|v| v.split_whitespace()).collect()
 }

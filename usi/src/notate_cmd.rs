@@ -127,12 +127,8 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
     let mut last = last_to;
     // A line of moves pasted as one argument (a PV as an engine prints it, a game's moves
     // with ideographic spaces between them) is as many moves: no notation has a space
-    // inside a move.
-    let texts: Vec<&str> = args
-        .moves
-        .iter()
-        .flat_map(|m| m.split_whitespace())
-        .collect();
+    // inside a move either.
+    let texts = crate::cli::moves_flag(&args.moves);
     if texts.is_empty() {
         return Err("no moves given (only spaces)".into());
     }
