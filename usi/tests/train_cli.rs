@@ -46,6 +46,8 @@ fn trains_on_from_a_network_file_and_refuses_what_is_not_one() {
         err.contains(&format!("kp_256x2-32-32 from {builtin}")),
         "{err}"
     );
+    // Going on from a network, the learning rate is a quarter of a new model's.
+    assert!(err.contains("lr 0.00025,"), "{err}");
     assert!(
         err.contains("epoch   0: the starting model, validation loss 0."),
         "{err}"
