@@ -238,6 +238,9 @@ pub struct Session {
     /// `usinewgame` asked for a fresh hash; the clear happens at the next idle `isready`,
     /// since clearing a large table takes a while and the clock runs once `go` arrives.
     clear_pending: bool,
+    /// No search has used the hash since it was made or emptied, so `usinewgame` leaves it
+    /// as it is (a GUI's first game, or a game that ended before any search).
+    tt_fresh: bool,
     /// Move-ordering statistics handed from one search of the game to the next.
     tables: Arc<Mutex<SearchTables>>,
     /// A `usinewgame` came while a search held `tables`: clear them before the next search.
@@ -391,6 +394,7 @@ impl Session {
             running: None,
             next_id: 0,
             clear_pending: false,
+            tt_fresh: false,
             tables: Arc::new(Mutex::new(SearchTables::default())),
             tables_stale: false,
             evaluator: Evaluator::Nnue(builtin_network()),
@@ -501,6 +505,7 @@ impl Session {
             if tt.size_mb() == want && want <= CLEAR_IN_PLACE_MB {
                 tt.clear();
                 self.clear_pending = false;
+                self.tt_fresh = true;
                 return Arc::clone(tt);
             }
         }
@@ -518,6 +523,7 @@ impl Session {
         };
         // A new table comes empty: a clear asked for by `usinewgame` is done.
         self.clear_pending = false;
+        self.tt_fresh = true;
         let deadline = Instant::now() + backing;
         tt.back(|| Instant::now() < deadline && !QUIT_SEEN.load(Ordering::Relaxed));
         let tt = Arc::new(tt);
@@ -628,7 +634,7 @@ impl Session {
                 }
             },
             Command::UsiNewGame => {
-                self.clear_pending = true;
+                self.clear_pending |= !self.tt_fresh;
                 // A running search holds the tables (a GUI that sent `usinewgame` without
                 // waiting for `bestmove`): waiting for it here would stop the loop until the
                 // search ends, forever for `go infinite`. They are cleared before the next
@@ -792,6 +798,7 @@ impl Session {
                 .clear();
         }
         let tt = self.ensure_tt(false, Duration::ZERO);
+        self.tt_fresh = false;
         let limits = self.search_limits(go);
         self.set_clock(go, signals);
         SearchJob {
@@ -1340,18 +1347,21 @@ mod tests {
             !session.ready_already(),
             "nothing is made before the first isready"
         );
-        for (change, check) in [
-            ("setoption name USI_Hash value 2", 2),
-            ("usinewgame", 2),
-            ("setoption name Evaluation value handcrafted", 2),
-            ("setoption name USI_Hash value 1", 1),
+        // (what changes, the hash's size after it, whether isready has work to do)
+        for (change, check, work) in [
+            ("setoption name USI_Hash value 2", 2, true),
+            // A hash no search has used since it was made is as a new game wants it.
+            ("usinewgame", 2, false),
+            ("setoption name Evaluation value handcrafted", 2, true),
+            ("setoption name USI_Hash value 1", 1, true),
         ] {
             say(&mut session, "isready");
             assert!(session.ready_already(), "isready made everything");
             say(&mut session, change);
-            assert!(
+            assert_eq!(
                 !session.ready_already(),
-                "`{change}` leaves work for isready"
+                work,
+                "`{change}` leaves work for isready: {work}"
             );
             say(&mut session, "isready");
             assert!(session.ready_already());
@@ -1359,5 +1369,11 @@ mod tests {
         }
         assert!(matches!(session.evaluator, Evaluator::Handcrafted));
         assert_eq!(out.text().matches("readyok").count(), 8);
+        // After a search, `usinewgame` leaves the hash to empty.
+        session.tt_fresh = false;
+        say(&mut session, "usinewgame");
+        assert!(!session.ready_already(), "a used hash is emptied");
+        say(&mut session, "isready");
+        assert!(session.ready_already() && session.tt_fresh);
     }
 }

@@ -5,6 +5,7 @@
 //! CITE: history heuristic — <https://www.chessprogramming.org/History_Heuristic>.
 
 use super::correction::Correction;
+use super::zeroed::Zeroed;
 use crate::{Color, Move, PieceKind, Position};
 
 /// History scores stay within this bound (gravity keeps them there).
@@ -60,14 +61,22 @@ pub(crate) const CONT_SLOTS: usize = 14 * 81;
 ///
 /// CITE: <https://www.chessprogramming.org/History_Heuristic> (counter-move and follow-up
 /// history, as combined in continuation history).
+///
+/// The table (2.5 MB) is mapped zeroed for it ([`Zeroed`]): a new game makes new tables, and
+/// only the rows its searches touch cost anything.
 pub(crate) struct ContHistory {
-    table: Vec<i16>,
+    table: Zeroed<i16>,
 }
 
 impl ContHistory {
+    /// An empty table. Like a `Vec`'s, a failed allocation ends the process.
     pub(crate) fn new() -> ContHistory {
-        ContHistory {
-            table: vec![0; CONT_SLOTS * CONT_SLOTS],
+        let len = CONT_SLOTS * CONT_SLOTS;
+        match Zeroed::new(len, 64) {
+            Some(table) => ContHistory { table },
+            None => std::alloc::handle_alloc_error(
+                std::alloc::Layout::array::<i16>(len).expect("a fixed, small size"),
+            ),
         }
     }
 

@@ -23,6 +23,7 @@ mod see;
 mod threats;
 mod tt;
 mod worker;
+mod zeroed;
 
 pub use dfpn::{
     MateConfig, MateObserver, MateProgress, MateReport, MateResult, mate_search, solve_mate,

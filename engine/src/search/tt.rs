@@ -18,10 +18,9 @@
 //! measured on, the same search ran at 0.68-0.74M nodes/s with a 256 MB table on ordinary
 //! pages against 1.0-1.1M with a 16 MB one.
 
+use super::zeroed::{ZeroValid, Zeroed};
 use crate::Move;
 use rayon::prelude::*;
-use std::alloc::Layout;
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// Whether a stored score is exact or a bound.
@@ -94,64 +93,32 @@ const ZERO_CHUNK: usize = HUGE_PAGE;
 /// where it can, and with ordinary ones where it cannot; either way it works). The
 /// alignment also puts every bucket on a single cache line.
 ///
-/// The memory is asked for zeroed and never written here: for a table this large the
-/// allocator maps fresh pages, which the kernel hands out zeroed when they are first
-/// touched, so making a table of any size costs no time (writing the zeros ourselves took
-/// about a second per 2 GB on two cores, all of it before `readyok`).
-struct Slab {
-    ptr: NonNull<Entry>,
-    len: usize,
-    /// What was allocated: the entries lie inside it, from its first huge-page boundary.
-    base: NonNull<u8>,
-    layout: Layout,
-}
+/// The memory is mapped fresh for the table and never written here: the kernel hands out
+/// its pages zeroed when they are first touched, so making a table of any size costs no
+/// time (writing the zeros ourselves took about a second per 2 GB on two cores, all of it
+/// before `readyok`; see [`Zeroed`] for why the allocator's zeroed memory is not enough).
+struct Slab(Zeroed<Entry>);
 
-// SAFETY: the slab owns its entries, which are atomics: sharing them between threads is what
-// they are for, and the slab itself is only freed when dropped.
+// SAFETY: an entry is two atomic words, and zero is a valid atomic.
 #[allow(unsafe_code)]
-unsafe impl Send for Slab {}
-// SAFETY: as above; every access through `&Slab` goes through the entries' atomic operations.
-#[allow(unsafe_code)]
-unsafe impl Sync for Slab {}
+unsafe impl ZeroValid for Entry {}
 
 impl Slab {
     /// `len` zeroed entries, or `None` when the memory cannot be had.
     #[allow(unsafe_code)]
     fn zeroed(len: usize) -> Option<Slab> {
-        let bytes = len.checked_mul(std::mem::size_of::<Entry>())?.max(1);
-        // One huge page more than needed, so that a huge-page boundary with `bytes` after
-        // it lies inside. The alignment asked of the allocator stays at 16 on purpose: the
-        // system allocator gets zeroed memory with an alignment above 16 by allocating and
-        // then writing zeros over all of it, while at 16 it calls `calloc`, which for large
-        // sizes maps fresh (already zero) pages and writes nothing.
-        let layout = Layout::from_size_align(bytes.checked_add(HUGE_PAGE)?, 16).ok()?;
-        // SAFETY: the layout's size is not zero.
-        let base = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
-        let offset = base.as_ptr().align_offset(HUGE_PAGE);
-        if offset > HUGE_PAGE {
-            // `align_offset` may give up (never on the platforms we build for); no table
-            // then rather than a misaligned one.
-            // SAFETY: allocated just above with this layout.
-            unsafe { std::alloc::dealloc(base.as_ptr(), layout) };
-            return None;
-        }
-        // SAFETY: `offset + bytes <= HUGE_PAGE + bytes`, the size allocated.
-        let start = unsafe { base.as_ptr().add(offset) };
+        let entries = Zeroed::<Entry>::new(len, HUGE_PAGE)?;
         #[cfg(target_os = "linux")]
-        // SAFETY: advice about memory this slab owns (`bytes` from `start`). A kernel without
+        // SAFETY: advice about memory this slab owns (its entries). A kernel without
         // transparent huge pages refuses it, which is harmless: the result is ignored.
         unsafe {
-            libc::madvise(start.cast(), bytes, libc::MADV_HUGEPAGE);
+            libc::madvise(
+                entries.as_ptr().cast_mut().cast(),
+                std::mem::size_of_val(&*entries),
+                libc::MADV_HUGEPAGE,
+            );
         }
-        // All-zero bytes are a valid `Entry` (two atomic zeros), and `start` is aligned for
-        // it, so the memory from `start` holds `len` initialised entries.
-        let ptr = NonNull::new(start.cast::<Entry>())?;
-        Some(Slab {
-            ptr,
-            len,
-            base,
-            layout,
-        })
+        Some(Slab(entries))
     }
 }
 
@@ -174,8 +141,16 @@ impl Slab {
     /// whether the process is quitting). Returns how many bytes were backed. A kernel
     /// without the request (before Linux 5.14) refuses it: then nothing is backed and the
     /// whole table takes ordinary pages.
+    ///
+    /// A table smaller than [`BACKING_CHUNK`] is left to be backed as it is touched: its
+    /// faults add up to about a millisecond wherever they fall, and backing it ahead was
+    /// most of the time of a short session (a GUI's quick `isready` after `usi`, the `usi`
+    /// fuzz target's inputs).
     #[allow(unsafe_code)]
     fn back(&self, go_on: impl Fn() -> bool) -> usize {
+        if std::mem::size_of_val(&**self) < BACKING_CHUNK {
+            return 0;
+        }
         let per_chunk = BACKING_CHUNK / std::mem::size_of::<Entry>();
         let mut backed = 0;
         for chunk in self.chunks(per_chunk) {
@@ -192,7 +167,7 @@ impl Slab {
                         )
                     } == 0;
                 if !ok {
-                    let rest = self.len * std::mem::size_of::<Entry>() - backed;
+                    let rest = std::mem::size_of_val(&**self) - backed;
                     // SAFETY: advice about memory this slab owns: its entries from the
                     // first one not backed to the end. Harmless if refused.
                     unsafe {
@@ -216,20 +191,9 @@ impl Slab {
 impl std::ops::Deref for Slab {
     type Target = [Entry];
 
-    #[allow(unsafe_code)]
     #[inline]
     fn deref(&self) -> &[Entry] {
-        // SAFETY: `ptr` points to `len` initialised entries (zeroed at creation) that live
-        // as long as the slab.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Slab {
-    #[allow(unsafe_code)]
-    fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout, and freed only here.
-        unsafe { std::alloc::dealloc(self.base.as_ptr(), self.layout) };
+        &self.0
     }
 }
 
@@ -441,6 +405,12 @@ mod tests {
         }
         let fresh = TranspositionTable::new(100);
         assert_eq!(fresh.back(|| false), 0);
+        let small = TranspositionTable::new(4);
+        assert_eq!(
+            small.back(|| true),
+            0,
+            "a small table is backed as it is touched"
+        );
         fresh.store(keys[0], None, 5, 0, 7, TtBound::Exact);
         assert!(fresh.probe(keys[0]).is_some());
     }
