@@ -13,6 +13,7 @@ pub mod mate_cmd;
 pub mod notate_cmd;
 pub mod options;
 pub mod perft_cmd;
+mod search_thread;
 pub mod session;
 pub mod time;
 pub mod train_cmd;

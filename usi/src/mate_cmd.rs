@@ -129,7 +129,7 @@ pub fn run(args: &MateArgs) -> ExitCode {
         let pos = pos.clone();
         move || solve_mate(&pos, &config, &signals, &mut NoObserver)
     };
-    let report = match crate::session::start_thread("mate", solve).map(|h| h.join()) {
+    let report = match crate::search_thread::start_thread("mate", solve).map(|h| h.join()) {
         Ok(Ok(r)) => r,
         _ => {
             eprintln!("tokin mate: could not start the solver's thread");

@@ -3,7 +3,8 @@
 //!
 //! - `usi`, `isready`, `setoption` and the rest are answered at once, also while a search
 //!   runs (heavy work, the hash allocation, happens on `isready`).
-//! - The search runs on its own thread. That thread alone writes `bestmove` (or the
+//! - The search runs on a thread of its own, kept from one search to the next
+//!   (`search_thread.rs`). That thread alone writes `bestmove` (or the
 //!   `checkmate` line of `go mate`), exactly once per `go`, and holds it back during
 //!   `go infinite` and `go ponder` until `stop` or `ponderhit`.
 //! - `stop`, `gameover`, `quit` and end of input stop the search and wait for its reply,
@@ -12,13 +13,13 @@
 
 use crate::command::{ClockFields, Command, GoParams, MateLimit, Start, parse};
 use crate::options::{Options, SetResult};
+use crate::search_thread::{SearchThread, Ticket};
 use crate::time::{budget, movetime_budget};
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokin_engine::eval::{Evaluator, builtin_network, nnue::Network};
 use tokin_engine::search::{
@@ -206,7 +207,7 @@ struct Running {
     id: u64,
     signals: Arc<Signals>,
     control: Arc<Control>,
-    handle: JoinHandle<()>,
+    handle: Ticket,
     /// The clock of the `go ponder`, used at `ponderhit` when it brings no times.
     ponder_clock: ClockFields,
     side: Color,
@@ -234,6 +235,8 @@ pub struct Session {
     /// Where the last move of the `position` command went (for 同 in `PvNotation`).
     last_to: Option<Square>,
     running: Option<Running>,
+    /// The thread searches run on, kept between them.
+    search_thread: SearchThread,
     next_id: u64,
     /// `usinewgame` asked for a fresh hash; the clear happens at the next idle `isready`,
     /// since clearing a large table takes a while and the clock runs once `go` arrives.
@@ -392,6 +395,7 @@ impl Session {
             pos,
             last_to: None,
             running: None,
+            search_thread: SearchThread::default(),
             next_id: 0,
             clear_pending: false,
             tt_fresh: false,
@@ -483,9 +487,12 @@ impl Session {
     /// makes the table, whose clock is already running.
     fn ensure_tt(&mut self, clear: bool, backing: Duration) -> Arc<TranspositionTable> {
         let mut want = self.options.hash_mb as usize;
-        // The table in use counts as available: it is given back when replaced.
+        // The table in use counts as available: it is given back when replaced. A table of
+        // the size asked for passed this check when it was made, and is kept: the system is
+        // asked only when a table may be made (reading it took a sixth of a short `go`).
         let held = self.tt.as_ref().map_or(0, |tt| tt.size_mb());
-        if let Some(cap) = memory_cap_mb(held)
+        if held != want
+            && let Some(cap) = memory_cap_mb(held)
             && want > cap
         {
             self.info_string(format!(
@@ -536,7 +543,7 @@ impl Session {
         if let Some(r) = self.running.take() {
             r.control.release();
             r.signals.stop();
-            let _ = r.handle.join();
+            r.handle.join();
         }
     }
 
@@ -575,7 +582,7 @@ impl Session {
                 if self.running.as_ref().is_some_and(|r| r.id == id)
                     && let Some(r) = self.running.take()
                 {
-                    let _ = r.handle.join();
+                    r.handle.join();
                 }
                 Flow::Continue
             }
@@ -592,7 +599,7 @@ impl Session {
             .is_some_and(|r| r.control.is_answered())
             && let Some(r) = self.running.take()
         {
-            let _ = r.handle.join();
+            r.handle.join();
         }
         let cmd = match parse(line) {
             Ok(c) => c,
@@ -719,7 +726,7 @@ impl Session {
     }
 
     /// `go`: reports the fields it could not read, then runs `go perft` at once, or starts
-    /// the mate solver or the search on a thread of its own.
+    /// the mate solver or the search on the search thread.
     fn go(&mut self, go: GoParams) {
         self.stop_search();
         if go.perft_asked {
@@ -753,11 +760,11 @@ impl Session {
         let started = match go.mate {
             Some(limit) => {
                 let job = self.prepare_mate(limit, &signals);
-                start_thread("mate", move || run_mate(job, reply))
+                self.search_thread.start(move || run_mate(job, reply))
             }
             None => {
                 let job = self.prepare_search(&go, &signals);
-                start_thread("search", move || run_search(job, reply))
+                self.search_thread.start(move || run_search(job, reply))
             }
         };
         match started {
@@ -1002,19 +1009,6 @@ struct SearchJob {
     printer: InfoPrinter,
     /// `go infinite`: the reply waits for `stop` even when the search ends first.
     infinite: bool,
-}
-
-/// Starts a search or mate thread, with a stack large enough for the search's recursion
-/// (up to [`MAX_PLY`](tokin_engine::search::MAX_PLY) plies) and the mate solver's (a
-/// line of thousands of plies); `tokin mate` solves on one too.
-pub(crate) fn start_thread<T: Send + 'static>(
-    name: &str,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> std::io::Result<JoinHandle<T>> {
-    std::thread::Builder::new()
-        .name(name.into())
-        .stack_size(64 << 20)
-        .spawn(work)
 }
 
 /// The mate solver's thread: one `checkmate` line.

@@ -114,7 +114,7 @@ impl Hasher for KeyHasher {
 
 type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
-/// How often the clock and the stop flag are looked at (nodes, a power of two).
+/// How often the clock is looked at (nodes, a power of two).
 const POLL: u64 = 1024;
 
 /// The solver's state during one solve.
@@ -165,6 +165,12 @@ impl Solver<'_> {
         // The node limit is exact (the line's questions have small budgets); the clock and
         // the flag cost more to read.
         if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        // The stop flag is one relaxed load: read at every node, so that `stop` is obeyed
+        // within a node rather than within a thousand (a millisecond or two, which was most
+        // of what a `go mate` that a GUI stops at once cost).
+        if !self.reading && self.signals.is_stopped() {
             self.stopped = true;
         }
         if !self.nodes.is_multiple_of(POLL) {

@@ -193,6 +193,8 @@ fn longer_mates_and_limits() {
     let mut observer = crate::search::NoObserver;
     let r = solve_mate(&pos, &config, &signals, &mut observer);
     assert_eq!(r.result, MateResult::Timeout);
+    // The stop flag is read at every node, not with the clock every `POLL` nodes.
+    assert!(r.nodes <= 2, "{} nodes after a stop", r.nodes);
     let config = MateConfig {
         max_nodes: Some(100),
         ..config
