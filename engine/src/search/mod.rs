@@ -19,6 +19,7 @@ mod history;
 mod mate1;
 mod ordering;
 mod params;
+mod prefetch;
 mod see;
 mod threats;
 mod tt;

@@ -18,6 +18,7 @@
 //! measured on, the same search ran at 0.68-0.74M nodes/s with a 256 MB table on ordinary
 //! pages against 1.0-1.1M with a 16 MB one.
 
+use super::prefetch::prefetch;
 use super::zeroed::{ZeroValid, Zeroed};
 use crate::Move;
 use rayon::prelude::*;
@@ -267,18 +268,10 @@ impl TranspositionTable {
     /// later: called as soon as a child position is made, so that the memory access (the
     /// table is far larger than the caches) overlaps the work before the child's probe.
     #[inline]
-    #[allow(unsafe_code)]
     pub(crate) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let bucket = self.bucket(key).as_ptr().cast::<i8>();
-            // SAFETY: a prefetch is only a hint and reads nothing; the address is inside
-            // the table anyway. SSE, which provides it, is part of every x86-64 processor.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket) };
+        if let Some(first) = self.bucket(key).first() {
+            prefetch(first);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     /// Looks `key` up.

@@ -24,6 +24,7 @@ use super::moves::{
 };
 use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max};
 use crate::search::mate1::mate_in_one;
+use crate::search::prefetch::prefetch;
 use crate::{Hand, Move, Position};
 
 /// The largest proof number a new AND node starts with (its number of replies, up to this).
@@ -55,6 +56,13 @@ impl ReplyCache {
     fn slot(key: u64) -> usize {
         // The high bits: the table's buckets come from the low ones.
         (key >> 50) as usize & (REPLY_SLOTS - 1)
+    }
+
+    /// Starts loading the slot of `key` into the cache (see [`Table::prefetch`]).
+    ///
+    /// [`Table::prefetch`]: super::table::Table::prefetch
+    fn prefetch(&self, key: u64) {
+        prefetch(&self.slots[Self::slot(key)]);
     }
 
     /// The count stored for `key`, if any.
@@ -228,10 +236,22 @@ impl Solver<'_> {
         self.path.insert(key, ply);
         let mut children = self.frames.pop().unwrap_or_default();
         children.clear();
-        for &mv in &moves {
-            let c = self.init_child(pos, mv, or, bound - 1);
+        // Every child's bucket is asked for before the first is probed (see
+        // `Table::prefetch`).
+        let mut keys = std::mem::take(&mut self.child_keys);
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| child_keys(pos, mv, or)));
+        for k in &keys {
+            self.tt.prefetch(k.1);
+            if or {
+                self.replies.prefetch(k.0);
+            }
+        }
+        for (&mv, &k) in moves.iter().zip(&keys) {
+            let c = self.init_child(pos, mv, k, or, bound - 1);
             children.push(c);
         }
+        self.child_keys = keys;
         // The buffer is free again before the children are searched.
         self.moves = moves;
         loop {
@@ -280,10 +300,16 @@ impl Solver<'_> {
     /// left, or as many as there are up to [`INIT_CAP`]). A new reply is left at (1, 1) and
     /// marked fresh: whether it allows a mate in one is asked only if it is searched, since
     /// most replies of a node are never searched (one refutation disproves the node).
-    fn init_child(&mut self, pos: &Position, mv: Move, or: bool, bound: u16) -> Child {
-        // The table is asked before the move is played: most children are known when a node
-        // is searched again.
-        let (key, board, hand) = child_keys(pos, mv, or);
+    fn init_child(
+        &mut self,
+        pos: &Position,
+        mv: Move,
+        (key, board, hand): (u64, u64, Hand),
+        or: bool,
+        bound: u16,
+    ) -> Child {
+        // The table is asked before the move is played (`child_keys` gave the keys after
+        // it): most children are known when a node is searched again.
         let mut c = Child {
             mv,
             pn: INF,

@@ -19,7 +19,7 @@ mod table;
 mod tests;
 
 use super::Signals;
-use crate::{Move, Position};
+use crate::{Hand, Move, Position};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Duration;
@@ -146,6 +146,8 @@ struct Solver<'a> {
     /// (one per frame on the path at most).
     moves: Vec<Move>,
     scratch: Vec<Move>,
+    /// The keys, boards and attacker's hands after each of a node's moves.
+    child_keys: Vec<(u64, u64, Hand)>,
     frames: Vec<Vec<mid::Child>>,
     /// Checks' reply counts already worked out, by the full key of the position after the
     /// check ([`mid::ReplyCache`]).
@@ -245,6 +247,7 @@ fn solve_with(
         fresh: false,
         moves: Vec::new(),
         scratch: Vec::new(),
+        child_keys: Vec::new(),
         frames: Vec::new(),
         replies: mid::ReplyCache::default(),
     };

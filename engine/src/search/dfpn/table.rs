@@ -13,6 +13,7 @@
 //! Within one solve, the pieces of each kind on the board and in both hands add up to the
 //! same count, so the board and the attacker's hand also fix the defender's hand.
 
+use crate::search::prefetch::prefetch;
 use crate::{Hand, HandPiece};
 
 /// Proof or disproof number standing for "infinite" (proved or disproved).
@@ -203,6 +204,19 @@ impl Table {
     /// The first word of the bucket for `board`.
     fn bucket(&self, board: u64) -> usize {
         self.base + ((board as usize) & self.mask) * STRIDE
+    }
+
+    /// Asks the processor to bring the bucket for `board` into the cache: a node's
+    /// children are probed one after another, and a bucket not cached costs a trip to
+    /// memory; asked for all of them first, the trips overlap.
+    #[inline]
+    pub(super) fn prefetch(&self, board: u64) {
+        let start = self.bucket(board);
+        // Every line of the bucket: a probe reads all of them (one line alone measured
+        // about 10% slower).
+        for line in 0..STRIDE / LINE_WORDS {
+            prefetch(&self.words[start + line * LINE_WORDS]);
+        }
     }
 
     fn get(&self, i: usize) -> [u64; 3] {
