@@ -33,11 +33,27 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/records")
 }
 
-fn scratch(name: &str) -> PathBuf {
+/// A directory of the test's own, removed with what it holds when the test ends.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
     let d = std::env::temp_dir().join(format!("tokin-convert-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("scratch directory");
-    d
+    Scratch(d)
 }
 
 #[test]
@@ -329,7 +345,7 @@ fn outputs_are_not_overwritten_without_force() {
         );
     }
     assert_eq!(std::fs::read_to_string(d.join("a.usi")).unwrap(), GAME);
-    let names: Vec<String> = std::fs::read_dir(&d)
+    let names: Vec<String> = std::fs::read_dir(&*d)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();

@@ -17,13 +17,31 @@ fn refused(o: &Output, says: &[&str]) {
     }
 }
 
-/// A file holding `text` in a directory of its own, named `name`.
-fn file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tokin-crash-{}", std::process::id()));
+/// A file in a directory of its own, removed with the directory when the test ends.
+struct ScratchFile(PathBuf);
+
+impl std::ops::Deref for ScratchFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for ScratchFile {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// A file holding `text`, named `name`, in a directory of its own.
+fn file(name: &str, text: &str) -> ScratchFile {
+    let dir = std::env::temp_dir().join(format!("tokin-crash-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch directory");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("file written");
-    path
+    ScratchFile(path)
 }
 
 fn convert(path: &Path, to: &str) -> Output {
