@@ -4,8 +4,9 @@
 //! A few commands are bounded here so that one input runs in milliseconds, as fuzzing needs:
 //! hash sizes are capped at 4 MB and threads at 2 (their clamping is tested in the USI fault
 //! tests), `bench` is skipped (it searches fixed positions for seconds by design), `perft`
-//! deeper than 3 is skipped, and evaluation-file options are skipped (the `nnue` target reads
-//! those bytes). Everything else goes to the session as written.
+//! deeper than 2 is skipped (depth 2 runs the same code; the third ply was a sixth of the
+//! time over a fuzz run's queue), and evaluation-file options are skipped (the `nnue`
+//! target reads those bytes). Everything else goes to the session as written.
 
 use std::io::Write;
 use std::sync::mpsc::channel;
@@ -63,7 +64,7 @@ struct Counted {
 fn bounded(line: &str) -> Option<String> {
     match parse(line) {
         Ok(Command::Bench(_)) => None,
-        Ok(Command::Go(go)) if go.perft.is_some_and(|d| d > 3) => None,
+        Ok(Command::Go(go)) if go.perft.is_some_and(|d| d > 2) => None,
         Ok(Command::SetOption { name, value }) => {
             let cap = match name.to_ascii_lowercase().as_str() {
                 "usi_hash" | "hash" | "matehash" => 4,

@@ -287,7 +287,7 @@ impl Worker<'_> {
             let lmr_ok =
                 depth >= self.params.lmr_min_depth && searched >= self.params.lmr_min_moves;
             let mut r = if lmr_ok {
-                self.lmr[(depth as usize).min(63)][searched.min(63)]
+                self.params.reduction(depth as usize, searched)
             } else {
                 0
             };

@@ -130,7 +130,6 @@ pub(crate) struct Worker<'a> {
     singular_excluded: [Option<Move>; MAX_PLY + 4],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
-    lmr: Box<[[i32; 64]; 64]>,
 }
 
 #[inline]
@@ -228,15 +227,6 @@ impl<'a> Worker<'a> {
                 in_check: pos.in_check(),
             });
         }
-        // 64 logarithms, not two per cell: the table is built at every `go`, and its 8,000
-        // calls of `ln` were 7% of the `usi` fuzz target's time (perf).
-        let ln: [f64; 64] = std::array::from_fn(|i| (i as f64).ln());
-        let mut lmr = Box::new([[0i32; 64]; 64]);
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (params.lmr_base + ln[d] * ln[m] / params.lmr_divisor) as i32;
-            }
-        }
         let mut from_null = [0; MAX_PLY + 2];
         from_null[0] = path.len();
         Worker {
@@ -265,7 +255,6 @@ impl<'a> Worker<'a> {
             singular_excluded: [None; MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
-            lmr,
         }
     }
 
