@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::tokin;
+use common::{Scratch, tokin};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -33,27 +33,8 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/records")
 }
 
-/// A directory of the test's own, removed with what it holds when the test ends.
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn scratch(name: &str) -> Scratch {
-    let d = std::env::temp_dir().join(format!("tokin-convert-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch directory");
-    Scratch(d)
+    Scratch::new(&format!("convert-{name}"))
 }
 
 #[test]

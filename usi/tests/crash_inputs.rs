@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Engine, stderr, stdout, tokin};
+use common::{Engine, Scratch, stderr, stdout, tokin};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -17,31 +17,13 @@ fn refused(o: &Output, says: &[&str]) {
     }
 }
 
-/// A file in a directory of its own, removed with the directory when the test ends.
-struct ScratchFile(PathBuf);
-
-impl std::ops::Deref for ScratchFile {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for ScratchFile {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.parent() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
-/// A file holding `text`, named `name`, in a directory of its own.
-fn file(name: &str, text: &str) -> ScratchFile {
-    let dir = std::env::temp_dir().join(format!("tokin-crash-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch directory");
+/// A file holding `text`, named `name`, in a directory of its own (removed with the
+/// [`Scratch`] when the test ends).
+fn file(name: &str, text: &str) -> (Scratch, PathBuf) {
+    let dir = Scratch::new(&format!("crash-{name}"));
     let path = dir.join(name);
     std::fs::write(&path, text).expect("file written");
-    ScratchFile(path)
+    (dir, path)
 }
 
 fn convert(path: &Path, to: &str) -> Output {
@@ -77,7 +59,7 @@ fn notate_other_styles_naming_one_square_twice() {
 
 #[test]
 fn a_csa_record_with_a_move_from_a_square_to_itself() {
-    let path = file(
+    let (_dir, path) = file(
         "same-square.csa",
         "V2.2\nN+A\nN-B\nPI\n+\n+1111KY\n%TORYO\n",
     );
@@ -87,7 +69,7 @@ fn a_csa_record_with_a_move_from_a_square_to_itself() {
 
 #[test]
 fn a_jkf_record_dropping_a_king() {
-    let path = file(
+    let (_dir, path) = file(
         "king-drop.jkf",
         r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},
 {"move":{"to":{"x":5,"y":5},"color":0,"piece":"OU"}}]}"#,
@@ -98,7 +80,7 @@ fn a_jkf_record_dropping_a_king() {
 
 #[test]
 fn a_kif_record_with_a_move_from_a_square_to_itself() {
-    let path = file(
+    let (_dir, path) = file(
         "same-square.kif",
         "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 １一香(11)\n",
     );
@@ -114,7 +96,7 @@ fn a_psn_record_nesting_variations_too_deep() {
     text.push_str(&" ( 1. P-2f".repeat(100_000));
     text.push_str(&" )".repeat(100_000));
     text.push_str(" *\n");
-    let path = file("deep.psn", &text);
+    let (_dir, path) = file("deep.psn", &text);
     let o = convert(&path, "kif");
     refused(
         &o,
@@ -127,7 +109,7 @@ fn a_psn_record_nesting_variations_too_deep() {
 #[test]
 fn a_jkf_record_with_huge_times() {
     let max = u64::MAX;
-    let path = file(
+    let (_dir, path) = file(
         "huge-times.jkf",
         &format!(
             r#"{{"header":{{}},"initial":{{"preset":"HIRATE"}},"moves":[{{}},

@@ -5,6 +5,7 @@
 #![allow(dead_code)] // Each test file uses a part.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -207,5 +208,31 @@ pub(crate) fn assert_legal_bestmove(pos: &Position, line: &str) {
         after.play_unchecked(mv);
         let p = Move::from_usi(t[3]).expect("ponder move");
         assert!(after.is_legal(p).is_ok(), "illegal ponder move in {line}");
+    }
+}
+
+/// A directory of a test's own under the temporary directory (`tokin-NAME-PID`), made empty
+/// and removed with what it holds when the test ends.
+pub(crate) struct Scratch(PathBuf);
+
+impl Scratch {
+    pub(crate) fn new(name: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("tokin-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).expect("scratch directory");
+        Scratch(d)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
