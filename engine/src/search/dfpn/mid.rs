@@ -240,12 +240,13 @@ impl Solver<'_> {
         // `Table::prefetch`).
         let mut keys = std::mem::take(&mut self.child_keys);
         keys.clear();
-        keys.extend(moves.iter().map(|&mv| child_keys(pos, mv, or)));
-        for k in &keys {
+        for &mv in &moves {
+            let k = child_keys(pos, mv, or);
             self.tt.prefetch(k.1);
             if or {
                 self.replies.prefetch(k.0);
             }
+            keys.push(k);
         }
         for (&mv, &k) in moves.iter().zip(&keys) {
             let c = self.init_child(pos, mv, k, or, bound - 1);
