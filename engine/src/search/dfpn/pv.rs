@@ -7,7 +7,10 @@
 //! left. The line then follows mate lengths that are exact: at an OR node a check whose
 //! reply position is mated within one ply less, at an AND node the reply whose mate is the
 //! longest, found by asking each long-looking reply for a mate two plies shorter than its
-//! proof until it has none.
+//! proof until it has none. Those questions have budgets, so two replies can look alike
+//! (each mated within the bound asked, neither shown to be mated sooner); once the line is
+//! read, a reply that was said to need more plies than the line's own reply took is read too,
+//! and the longer line kept ([`Solver::lengthen`]).
 //!
 //! A useless interposition (無駄合: a piece dropped, or moved, between a ranging checker and
 //! the king that the checker just takes, after which the attacker mates as quickly as the
@@ -41,6 +44,18 @@ const ASK_MIN: u64 = 1_000;
 const ASK_MAX: u64 = 20_000;
 /// The smallest budget for deciding whether one interposition is useless.
 const USELESS_MIN: u64 = 2_000;
+
+/// A reply that an AND node of the line did not choose, and the length of the mate it is
+/// known to have (from the reading's questions: an upper bound).
+#[derive(Clone, Copy, Debug)]
+struct Other {
+    ply: u16,
+    mv: Move,
+    len: u16,
+}
+
+/// The most lines read again for a longer defence ([`Solver::lengthen`]).
+const MAX_REREADS: u32 = 256;
 
 /// The answer to "is this position mated within so many plies?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,25 +95,117 @@ impl Solver<'_> {
         self.stopped = false;
         let read = self.read_budget.unwrap_or(READ_BUDGET.max(self.nodes));
         self.node_limit = self.nodes.saturating_add(read);
-        let mut line = Vec::new();
+        let mut others = Vec::new();
+        let (mut line, _) = self.read_line(root, Vec::new(), len, exact, &mut others);
+        self.lengthen(root, &mut line, others, 0, &mut 0);
+        self.line_keys.clear();
+        self.path.clear();
+        line
+    }
+
+    /// Reads the line from `root` on from the moves of `prefix` (which must lead to an OR
+    /// node mated within `len` plies, exactly that many if `exact`), adding to `others` the
+    /// replies that the line's AND nodes did not choose. The line, and whether it ends in
+    /// mate (or with only useless interpositions left).
+    fn read_line(
+        &mut self,
+        root: &Position,
+        prefix: Vec<Move>,
+        len: u16,
+        exact: bool,
+        others: &mut Vec<Other>,
+    ) -> (Vec<Move>, bool) {
+        self.line_keys.clear();
+        let (mut len, mut exact) = (len, exact);
         let mut pos = root.clone();
+        for (ply, &mv) in prefix.iter().enumerate() {
+            self.enter_line(&pos, ply as u16);
+            pos.play_unchecked(mv);
+        }
+        let mut line = prefix;
         while line.len() < usize::from(self.max_ply) && !self.line_keys.contains_key(&pos.key()) {
             let ply = line.len() as u16;
-            self.line_keys.insert(pos.key(), ply);
+            self.enter_line(&pos, ply);
             let next = if ply.is_multiple_of(2) {
                 self.quickest_check(&pos, ply, len, exact)
             } else {
-                self.longest_reply(&pos, ply, len, exact)
+                self.longest_reply(&pos, ply, len, exact, others)
             };
             let Some((mv, l, e)) = next else {
-                break;
+                return (line, ply % 2 == 1);
             };
             line.push(mv);
             pos.play_unchecked(mv);
             (len, exact) = (l, e);
         }
-        self.path.clear();
-        line
+        (line, false)
+    }
+
+    /// Puts `pos`, at `ply`, on the line being read.
+    fn enter_line(&mut self, pos: &Position, ply: u16) {
+        self.line_keys.insert(pos.key(), ply);
+    }
+
+    /// Where the defender's reply on `line` came out mated sooner than another reply was
+    /// said to be, reads that reply's line too and keeps the longer: two replies can look
+    /// alike to the reading (each mated within the same bound, neither shown to be mated
+    /// sooner within its budget), and the one chosen may turn out the shorter. The AND nodes
+    /// below ply `from` are looked at from the deepest up, so that a line compared is one
+    /// already lengthened below; each reply is read once, within the reading's budget and at
+    /// most [`MAX_REREADS`] lines in all.
+    fn lengthen(
+        &mut self,
+        root: &Position,
+        line: &mut Vec<Move>,
+        mut others: Vec<Other>,
+        from: usize,
+        rereads: &mut u32,
+    ) {
+        // The deepest AND node (odd plies).
+        let mut ply = line.len().saturating_sub(1);
+        ply -= usize::from(ply.is_multiple_of(2) && ply > 0);
+        while ply > from {
+            while self.nodes < self.node_limit && *rereads < MAX_REREADS {
+                // The plies the line takes after this node's reply.
+                let rest = (line.len() - ply - 1) as u16;
+                let Some(i) = (0..others.len())
+                    .filter(|&i| usize::from(others[i].ply) == ply && others[i].len > rest)
+                    .max_by_key(|&i| others[i].len)
+                else {
+                    break;
+                };
+                let other = others.swap_remove(i);
+                let mut prefix = line[..ply].to_vec();
+                if self.useless_on_line(root, &prefix, other.mv, other.len) {
+                    continue;
+                }
+                prefix.push(other.mv);
+                *rereads += 1;
+                let mut found = Vec::new();
+                let (mut longer, mated) =
+                    self.read_line(root, prefix, other.len, false, &mut found);
+                if !mated {
+                    continue;
+                }
+                self.lengthen(root, &mut longer, found, ply, rereads);
+                if longer.len() > line.len() {
+                    *line = longer;
+                }
+            }
+            ply = ply.saturating_sub(2);
+        }
+    }
+
+    /// Whether `mv`, at the AND node the moves of `prefix` lead to, is a useless
+    /// interposition there, where it would be mated within `len` plies.
+    fn useless_on_line(&mut self, root: &Position, prefix: &[Move], mv: Move, len: u16) -> bool {
+        let mut pos = root.clone();
+        for &m in prefix {
+            pos.play_unchecked(m);
+        }
+        let interposes = interposition_squares(&pos).contains(mv.to())
+            && mv.from() != pos.king_square(pos.side_to_move());
+        interposes && self.is_useless(&pos, mv, prefix.len() as u16, len.saturating_add(1))
     }
 
     /// Whether `pos` at `ply` is mated within `bound` plies: what the table says, or a
@@ -237,6 +344,7 @@ impl Solver<'_> {
         ply: u16,
         len: u16,
         exact: bool,
+        others: &mut Vec<Other>,
     ) -> Option<(Move, u16, bool)> {
         let bound = len.saturating_sub(1);
         // Each reply with the length of a mate it is known to have.
@@ -263,10 +371,13 @@ impl Solver<'_> {
         let blocks = interposition_squares(pos);
         let king = pos.king_square(pos.side_to_move());
         let mut best: Option<(u16, Move, bool)> = None;
+        // Each reply looked at, with the length of the mate it is known to have.
+        let mut seen = Vec::new();
         for (mut l, mv, child) in replies {
             let floor = best.map(|(b, _, _)| b);
             if floor.is_some_and(|b| l <= b) {
-                break;
+                seen.push((mv, l));
+                continue;
             }
             let mut known = false;
             if l == bound {
@@ -286,14 +397,19 @@ impl Solver<'_> {
                 top_found = true;
             }
             if floor.is_some_and(|b| l <= b) {
+                seen.push((mv, l));
                 continue;
             }
             let interposes = blocks.contains(mv.to()) && mv.from() != king;
             if interposes && self.is_useless(pos, mv, ply, len) {
                 continue;
             }
+            if let Some((b, m, _)) = best {
+                seen.push((m, b));
+            }
             best = Some((l, mv, known));
         }
+        others.extend(seen.into_iter().map(|(mv, len)| Other { ply, mv, len }));
         best.map(|(l, mv, e)| (mv, l, e))
     }
 

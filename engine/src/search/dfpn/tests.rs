@@ -133,12 +133,14 @@ fn useless_interpositions_are_left_out() {
     // just the same.
     let line = usi(&solve("7gk/6G2/4R4/7N1/9/9/9/9/4K4 b - 1"));
     assert!(line.len() == 1 && line[0].starts_with("5c1c"), "{line:?}");
-    // A drop that makes the attacker work for it stays in the line: from a game of the mate
-    // set, where L*7b is useless at the end but the earlier defence is real.
+    // The earlier defence stays in the line: from a game of the mate set, where an
+    // interposition at the end is useless but `6b7c` holds out two plies longer than `6b6a`
+    // (cshogi's line, interposition included, is 7 plies too).
     let line = usi(&solve(
         "Snk2g3/7sl/7pp/1p3p3/2pB2P2/7PP/NPl+s2p2/1G5R1/3PRGSNL b BGN5Pl2p 99",
     ));
-    assert_eq!(line.len(), 5, "{line:?}");
+    assert_eq!(line.len(), 7, "{line:?}");
+    assert_eq!(line[3], "6b7c", "{line:?}");
 }
 
 #[test]
@@ -364,5 +366,59 @@ fn a_line_read_after_the_time_is_up_still_mates() {
             panic!("{sfen}: {:?}", r.result);
         };
         assert_line_mates(&pos, &line);
+    }
+}
+
+#[test]
+fn the_line_holds_the_defenders_longest_resistance() {
+    // Replies that the reading could not tell apart (each mated within the bound it asked
+    // about, neither shown within its budget to be mated sooner): the reading once chose the
+    // one that turned out the shorter, and answered 9 plies on the first (where `4d4e`
+    // holds out for 13), 7 on the second (11), 9 on the third (13). Random-game positions
+    // of `tests/data/mate/positions.txt`.
+    for sfen in [
+        "Sk3n3/P2+N2gsl/+Pbn1P2pp/5K3/6PPP/p2B5/2g+s4N/5g3/3R5 w G2LPrsl8p 166",
+        "9/P1g1s3P/n2B5/l1pk5/pp1pR1+R2/2g1P2P1/2+lg1K1S1/S8/2g2P2L b BSL3P3n6p 169",
+        "S4n3/P2+N2gsl/+Pbn1P2pp/5K3/6PPP/p2B5/2g+s4N/5g3/3R5 w G2LPrsl8p 166",
+    ] {
+        let MateResult::Mate(line) = solve(sfen) else {
+            panic!("{sfen}: no mate");
+        };
+        assert_replies_mated_within_the_line(sfen, &line);
+    }
+}
+
+/// At each AND node of `line`, every reply but interpositions (which may be useless and
+/// left out) has a line of its own, read by the solver from the position after it, that is
+/// no longer than the plies `line` takes after its own reply. (The lengths are those of the
+/// lines, useless interpositions left out, as the tsume convention counts them; the
+/// search's lengths count them, so a bound on the search would not do.)
+fn assert_replies_mated_within_the_line(sfen: &str, line: &[Move]) {
+    let mut pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
+    for (ply, &mv) in line.iter().enumerate() {
+        if ply % 2 == 1 {
+            let between = match (pos.checkers().first(), pos.king_square(pos.side_to_move())) {
+                (Some(c), Some(k)) => crate::attacks::between(c, k),
+                _ => crate::Bitboard::EMPTY,
+            };
+            let rest = line.len() - ply - 1;
+            for &reply in pos.legal_moves().iter() {
+                if reply == mv || between.contains(reply.to()) {
+                    continue;
+                }
+                let mut after = pos.clone();
+                after.play_unchecked(reply);
+                let own = solve(&after.to_sfen());
+                let MateResult::Mate(own) = own else {
+                    panic!("{sfen}: after {ply} plies of {line:?}, {reply}: {own:?}");
+                };
+                assert!(
+                    own.len() <= rest,
+                    "{sfen}: after {ply} plies of {line:?}, {reply} holds out for {own:?}, \
+                     {rest} plies on the line"
+                );
+            }
+        }
+        pos.play_unchecked(mv);
     }
 }
