@@ -1,7 +1,7 @@
 //! The df-pn recursion: multiple iterative deepening (MID) with thresholds, over OR nodes
 //! (attacker to move, checks only) and AND nodes (defender to move, every evasion).
 //!
-//! Three refinements over the textbook version:
+//! Four refinements over the textbook version:
 //! - The 1+ε trick: the best child gets a proof (or disproof) threshold of (1+ε) times the
 //!   second best's number rather than one more, so the search stays longer in one subtree
 //!   instead of jumping between two nearly equal ones (ε = 1/4).
@@ -9,9 +9,14 @@
 //!   the table each time, so a result that the table must not keep (below) still counts.
 //! - Repetition: a position already on the path is a loss for the attacker (in shogi a
 //!   repeated check loses for the checker, and a repeated evasion gains the attacker
-//!   nothing). Such a disproof depends on the path (the graph-history interaction), so each
-//!   result carries the shallowest ply it depends on; a disproof that depends on a node
-//!   above is not stored, and stops depending on anything once it reaches that node.
+//!   nothing), and so is one no better for the attacker than a position on the path (the
+//!   same board and side to move, the attacker's hand covered by that position's: whatever
+//!   mates it mates the earlier one sooner; see [`super::path`]). Such a disproof depends on
+//!   the path (the graph-history interaction), so each result carries the shallowest ply it
+//!   depends on; a disproof that depends on a node above is not stored, and stops depending
+//!   on anything once it reaches that node.
+//! - A non-promotion of a pawn, bishop or rook waits until its promotion fails
+//!   ([`link_promotions`]), so the pair weighs as one move in its node's numbers.
 //!
 //! Every search also has a length bound: only a mate within that many plies counts, and a
 //! node that cannot be mated within its bound is disproved for it (with the length its mate
@@ -25,7 +30,7 @@ use super::moves::{
 use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max};
 use crate::search::mate1::mate_in_one;
 use crate::search::prefetch::prefetch;
-use crate::{Hand, Move, Position};
+use crate::{Hand, Move, PieceKind, Position};
 
 /// The largest proof number a new AND node starts with (its number of replies, up to this).
 const INIT_CAP: u32 = 8;
@@ -97,6 +102,9 @@ pub(super) struct Child {
     pub(super) hi: u16,
     /// Not yet searched, and unknown to the table when the frame began.
     pub(super) fresh: bool,
+    /// For a non-promotion that waits for its promotion ([`link_promotions`]), the
+    /// promotion's index among the node's children plus one; 0 for any other move.
+    pub(super) after: u16,
 }
 
 /// What a search of a node hands back to its parent.
@@ -232,8 +240,7 @@ impl Solver<'_> {
             self.moves = moves;
             return NodeResult::disproof(hand, 2);
         }
-        let key = pos.key();
-        self.path.insert(key, ply);
+        self.path.push(board, hand, ply);
         let mut children = self.frames.pop().unwrap_or_default();
         children.clear();
         // Every child's bucket is asked for before the first is probed (see
@@ -253,6 +260,7 @@ impl Solver<'_> {
             children.push(c);
         }
         self.child_keys = keys;
+        link_promotions(pos, &moves, &mut children);
         // The buffer is free again before the children are searched.
         self.moves = moves;
         loop {
@@ -286,7 +294,7 @@ impl Solver<'_> {
             slot.hi = r.hi;
             slot.fresh = false;
         }
-        self.path.remove(&key);
+        self.path.pop();
         let r = conclude(pos, or, ply, hand, &children);
         self.frames.push(children);
         let spent = self.nodes - start_nodes;
@@ -320,8 +328,9 @@ impl Solver<'_> {
             lo: NO_MATE,
             hi: NO_MATE,
             fresh: false,
+            after: 0,
         };
-        if let Some(&q) = self.path.get(&key) {
+        if let Some(q) = self.path.covering(board, hand) {
             c.dep = q;
             return c;
         }
@@ -366,11 +375,74 @@ impl Solver<'_> {
     }
 }
 
+/// Links each non-promotion that is seldom worth searching before its promotion is decided
+/// to that promotion (the child's `after`): a move of a pawn, bishop or rook, whose
+/// promoted form moves as it did and more, or of a lance to the last rank but one, where it
+/// can still move one square. Such a move waits until its promotion fails (see
+/// [`waiting`]). The defender's non-promotions wait as well: at an AND node they are mostly
+/// mated as the promotion was.
+///
+/// The checks come promotions first, each promotion before its non-promotion in the
+/// generator's order; among the evasions the generator puts the non-promotion right after
+/// its promotion. So one pass finds each pair.
+pub(super) fn link_promotions(pos: &Position, moves: &[Move], children: &mut [Child]) {
+    let us = pos.side_to_move();
+    // Promotions before this one are not looked at again (the checks' promotions).
+    let mut next_promotion = 0;
+    for (i, &mv) in moves.iter().enumerate() {
+        let Some(from) = mv.from() else { continue };
+        if mv.is_promotion() {
+            continue;
+        }
+        let waits = match pos.piece_at(from).map(|p| p.kind) {
+            Some(PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook) => true,
+            Some(PieceKind::Lance) => mv.to().rank().relative_number(us) == 2,
+            _ => false,
+        };
+        if !waits {
+            continue;
+        }
+        let promotion = Move::normal(from, mv.to(), true);
+        let found = if i > 0 && moves[i - 1] == promotion {
+            Some(i - 1)
+        } else {
+            moves[next_promotion..]
+                .iter()
+                .take_while(|m| m.is_promotion())
+                .position(|&m| m == promotion)
+                .map(|k| next_promotion + k)
+        };
+        if let Some(j) = found
+            && let Ok(after) = u16::try_from(j + 1)
+        {
+            children[i].after = after;
+            next_promotion = next_promotion.max(j + 1);
+        }
+    }
+}
+
+/// Whether the child `c` still waits for its promotion: at an OR node until the promotion
+/// is disproved, at an AND node until it is proved. A waiting move counts at once if it is
+/// already decided the other way (a mate by the non-promotion, a non-promotion that escapes),
+/// and otherwise takes no part in its node's numbers, so that a promotion and its
+/// non-promotion weigh as one move.
+pub(super) fn waiting(children: &[Child], c: &Child, or: bool) -> bool {
+    if c.after == 0 {
+        return false;
+    }
+    let promotion = &children[usize::from(c.after - 1)];
+    if or {
+        promotion.dn != 0 && c.pn != 0
+    } else {
+        promotion.pn != 0 && c.dn != 0
+    }
+}
+
 /// The node's numbers from its children's: at an OR node the smallest proof number and the
 /// sum of disproof numbers, at an AND node the other way round.
 fn aggregate(children: &[Child], or: bool) -> (u32, u32) {
     let (mut min, mut sum) = (INF, 0u32);
-    for c in children {
+    for c in children.iter().filter(|c| !waiting(children, c, or)) {
         let (m, s) = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
         min = min.min(m);
         sum = add(sum, s);
@@ -386,6 +458,9 @@ fn aggregate(children: &[Child], or: bool) -> (u32, u32) {
 fn select(children: &[Child], or: bool) -> (usize, u32) {
     let (mut best, mut first, mut second) = (0, INF, INF);
     for (i, c) in children.iter().enumerate() {
+        if waiting(children, c, or) {
+            continue;
+        }
         let v = if or { c.pn } else { c.dn };
         if v < first {
             second = first;

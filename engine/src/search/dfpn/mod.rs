@@ -13,6 +13,7 @@
 
 mod mid;
 mod moves;
+mod path;
 mod pv;
 mod table;
 #[cfg(test)]
@@ -128,8 +129,8 @@ struct Solver<'a> {
     max_ply: u16,
     /// Reading the line: only the node limit stops the solver.
     reading: bool,
-    /// The positions on the current path (full keys) and their plies.
-    path: KeyMap<u16>,
+    /// The positions on the current path, by board ([`path`]).
+    path: path::Path,
     /// Nodes for one question while reading the line.
     ask_budget: u64,
     /// Nodes the reading of the line may take beyond the solve's (`None`: the rule in
@@ -137,6 +138,8 @@ struct Solver<'a> {
     read_budget: Option<u64>,
     /// The positions of the line being read, and their plies.
     line_keys: KeyMap<u16>,
+    /// The same positions in order, each as its board and the attacker's hand.
+    line_boards: Vec<(u64, Hand)>,
     next_report: Duration,
     /// Whether the node about to be searched is new to the table (the parent's child was
     /// fresh): then it is first asked for a mate in one.
@@ -239,10 +242,11 @@ fn solve_with(
         stopped: false,
         max_ply: config.max_ply.clamp(1, MAX_LEN),
         reading: false,
-        path: KeyMap::default(),
+        path: path::Path::default(),
         ask_budget: 0,
         read_budget,
         line_keys: KeyMap::default(),
+        line_boards: Vec::new(),
         next_report: Duration::from_secs(1),
         fresh: false,
         moves: Vec::new(),

@@ -72,7 +72,6 @@ impl Solver<'_> {
     /// The mating line from `root`, which the search has just proved with a mate of `len`
     /// plies.
     pub(super) fn mate_line(&mut self, root: &Position, len: u16) -> Vec<Move> {
-        self.line_keys.clear();
         // A quicker mate from the root, as long as the clock and the budget allow.
         let mut len = len;
         let budget = (self.nodes / 8).max(SHORTEN_MIN);
@@ -99,6 +98,7 @@ impl Solver<'_> {
         let (mut line, _) = self.read_line(root, Vec::new(), len, exact, &mut others);
         self.lengthen(root, &mut line, others, 0, &mut 0);
         self.line_keys.clear();
+        self.line_boards.clear();
         self.path.clear();
         line
     }
@@ -116,6 +116,7 @@ impl Solver<'_> {
         others: &mut Vec<Other>,
     ) -> (Vec<Move>, bool) {
         self.line_keys.clear();
+        self.line_boards.clear();
         let (mut len, mut exact) = (len, exact);
         let mut pos = root.clone();
         for (ply, &mv) in prefix.iter().enumerate() {
@@ -144,6 +145,9 @@ impl Solver<'_> {
     /// Puts `pos`, at `ply`, on the line being read.
     fn enter_line(&mut self, pos: &Position, ply: u16) {
         self.line_keys.insert(pos.key(), ply);
+        let or = ply.is_multiple_of(2);
+        self.line_boards
+            .push((pos.board_key(), pos.hand(attacker(pos, or))));
     }
 
     /// Where the defender's reply on `line` came out mated sooner than another reply was
@@ -250,11 +254,18 @@ impl Solver<'_> {
         if self.nodes >= self.node_limit {
             return Within::Unknown;
         }
+        self.path.clear();
         if on_line {
-            self.path.clone_from(&self.line_keys);
-            self.path.remove(&pos.key());
-        } else {
-            self.path.clear();
+            // The line's positions, but for `pos` itself (the search starts there).
+            let here = (
+                pos.board_key(),
+                pos.hand(attacker(pos, ply.is_multiple_of(2))),
+            );
+            for (p, &(board, hand)) in self.line_boards.iter().enumerate() {
+                if (board, hand) != here {
+                    self.path.push(board, hand, p as u16);
+                }
+            }
         }
         let limit = self.node_limit;
         self.node_limit = self.nodes.saturating_add(budget).min(limit);
