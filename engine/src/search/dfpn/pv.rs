@@ -115,14 +115,8 @@ impl Solver<'_> {
         exact: bool,
         others: &mut Vec<Other>,
     ) -> (Vec<Move>, bool) {
-        self.line_keys.clear();
-        self.line_boards.clear();
         let (mut len, mut exact) = (len, exact);
-        let mut pos = root.clone();
-        for (ply, &mv) in prefix.iter().enumerate() {
-            self.enter_line(&pos, ply as u16);
-            pos.play_unchecked(mv);
-        }
+        let mut pos = self.replay(root, &prefix);
         let mut line = prefix;
         while line.len() < usize::from(self.max_ply) && !self.line_keys.contains_key(&pos.key()) {
             let ply = line.len() as u16;
@@ -140,6 +134,19 @@ impl Solver<'_> {
             (len, exact) = (l, e);
         }
         (line, false)
+    }
+
+    /// Starts a line with the positions before each of `moves` from `root`; the position
+    /// they lead to.
+    fn replay(&mut self, root: &Position, moves: &[Move]) -> Position {
+        self.line_keys.clear();
+        self.line_boards.clear();
+        let mut pos = root.clone();
+        for (ply, &mv) in moves.iter().enumerate() {
+            self.enter_line(&pos, ply as u16);
+            pos.play_unchecked(mv);
+        }
+        pos
     }
 
     /// Puts `pos`, at `ply`, on the line being read.
@@ -179,10 +186,23 @@ impl Solver<'_> {
                     break;
                 };
                 let other = others.swap_remove(i);
-                let mut prefix = line[..ply].to_vec();
-                if self.useless_on_line(root, &prefix, other.mv, other.len) {
+                let node = self.replay(root, &line[..ply]);
+                self.enter_line(&node, ply as u16);
+                let interposes = interposition_squares(&node).contains(other.mv.to())
+                    && other.mv.from() != node.king_square(node.side_to_move());
+                let len = other.len.saturating_add(1);
+                if interposes && self.is_useless(&node, other.mv, ply as u16, len) {
                     continue;
                 }
+                // Most such replies are soon shown to be mated as quickly as the line's own:
+                // those are not read.
+                let mut child = node.clone();
+                child.play_unchecked(other.mv);
+                let within = self.mated_within(&child, ply as u16 + 1, rest, self.ask_budget, true);
+                if matches!(within, Within::Mated(_)) {
+                    continue;
+                }
+                let mut prefix = line[..ply].to_vec();
                 prefix.push(other.mv);
                 *rereads += 1;
                 let mut found = Vec::new();
@@ -198,18 +218,6 @@ impl Solver<'_> {
             }
             ply = ply.saturating_sub(2);
         }
-    }
-
-    /// Whether `mv`, at the AND node the moves of `prefix` lead to, is a useless
-    /// interposition there, where it would be mated within `len` plies.
-    fn useless_on_line(&mut self, root: &Position, prefix: &[Move], mv: Move, len: u16) -> bool {
-        let mut pos = root.clone();
-        for &m in prefix {
-            pos.play_unchecked(m);
-        }
-        let interposes = interposition_squares(&pos).contains(mv.to())
-            && mv.from() != pos.king_square(pos.side_to_move());
-        interposes && self.is_useless(&pos, mv, prefix.len() as u16, len.saturating_add(1))
     }
 
     /// Whether `pos` at `ply` is mated within `bound` plies: what the table says, or a
