@@ -5,10 +5,15 @@ use crate::Strictness;
 
 /// Solves an SFEN (tsume positions allowed) within a node budget.
 fn solve(sfen: &str) -> MateResult {
+    solve_within(sfen, 2_000_000)
+}
+
+/// Solves an SFEN within `nodes` nodes.
+fn solve_within(sfen: &str, nodes: u64) -> MateResult {
     let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
     let config = MateConfig {
         hash_mib: 4,
-        max_nodes: Some(2_000_000),
+        max_nodes: Some(nodes),
         ..MateConfig::default()
     };
     let r = solve_mate(
@@ -510,18 +515,6 @@ fn a_position_no_better_than_one_on_the_path_is_a_repetition() {
         "1n1gg1+B2/2slkp3/1p1pp2p1/l1p6/1P3S2p/2Pl3P1/2N1P1G1R/9/2SGKP1NL w BSNPr5p 72",
         "1n1g1k3/P2l1p3/S1spp2p1/lpp2r3/1Pg2Ss1R/2P3GP1/2N1P3N/2+l6/4KP2L b GN2P2b4p 99",
     ] {
-        let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
-        let config = MateConfig {
-            hash_mib: 4,
-            max_nodes: Some(2_000),
-            ..MateConfig::default()
-        };
-        let r = solve_mate(
-            &pos,
-            &config,
-            &Signals::new(),
-            &mut crate::search::NoObserver,
-        );
-        assert_eq!(r.result, MateResult::NoMate, "{sfen}: {} nodes", r.nodes);
+        assert_eq!(solve_within(sfen, 2_000), MateResult::NoMate, "{sfen}");
     }
 }
