@@ -163,7 +163,7 @@ impl Solver<'_> {
     /// sooner within its budget), and the one chosen may turn out the shorter. The AND nodes
     /// below ply `from` are looked at from the deepest up, so that a line compared is one
     /// already lengthened below; each reply is read once, within the reading's budget and at
-    /// most [`MAX_REREADS`] lines in all.
+    /// most [`MAX_REREADS`] lines in all, and none once the caller's time is up.
     fn lengthen(
         &mut self,
         root: &Position,
@@ -176,7 +176,8 @@ impl Solver<'_> {
         let mut ply = line.len().saturating_sub(1);
         ply -= usize::from(ply.is_multiple_of(2) && ply > 0);
         while ply > from {
-            while self.nodes < self.node_limit && *rereads < MAX_REREADS {
+            // Once the caller's time is up, the line stays as read (see `mated_within`).
+            while self.nodes < self.node_limit && *rereads < MAX_REREADS && !self.time_is_up() {
                 // The plies the line takes after this node's reply.
                 let rest = (line.len() - ply - 1) as u16;
                 let Some(i) = (0..others.len())
