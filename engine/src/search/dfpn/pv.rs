@@ -176,6 +176,9 @@ impl Solver<'_> {
         let mut ply = line.len().saturating_sub(1);
         ply -= usize::from(ply.is_multiple_of(2) && ply > 0);
         while ply > from {
+            // The line's positions up to this node, entered once for the questions below; a
+            // reply's line read starts a line of its own, and they are entered again.
+            let mut at: Option<Position> = None;
             // Once the caller's time is up, the line stays as read (see `mated_within`).
             while self.nodes < self.node_limit && *rereads < MAX_REREADS && !self.time_is_up() {
                 // The plies the line takes after this node's reply.
@@ -187,20 +190,28 @@ impl Solver<'_> {
                     break;
                 };
                 let other = others.swap_remove(i);
-                let node = self.replay(root, &line[..ply]);
-                self.enter_line(&node, ply as u16);
-                let interposes = interposition_squares(&node).contains(other.mv.to())
-                    && other.mv.from() != node.king_square(node.side_to_move());
+                let node = match at.take() {
+                    Some(node) => node,
+                    None => {
+                        let node = self.replay(root, &line[..ply]);
+                        self.enter_line(&node, ply as u16);
+                        node
+                    }
+                };
                 let len = other.len.saturating_add(1);
-                if interposes && self.is_useless(&node, other.mv, ply as u16, len) {
-                    continue;
-                }
+                let useless = interposes(&node, other.mv)
+                    && self.is_useless(&node, other.mv, ply as u16, len);
                 // Most such replies are soon shown to be mated as quickly as the line's own:
                 // those are not read.
                 let mut child = node.clone();
                 child.play_unchecked(other.mv);
-                let within = self.mated_within(&child, ply as u16 + 1, rest, self.ask_budget, true);
-                if matches!(within, Within::Mated(_)) {
+                if useless
+                    || matches!(
+                        self.mated_within(&child, ply as u16 + 1, rest, self.ask_budget, true),
+                        Within::Mated(_)
+                    )
+                {
+                    at = Some(node);
                     continue;
                 }
                 let mut prefix = line[..ply].to_vec();
@@ -388,8 +399,6 @@ impl Solver<'_> {
         // that might has been found, the last of them must be it.
         let mut top_left = replies.iter().filter(|r| r.0 == bound).count();
         let mut top_found = false;
-        let blocks = interposition_squares(pos);
-        let king = pos.king_square(pos.side_to_move());
         let mut best: Option<(u16, Move, bool)> = None;
         // Each reply looked at, with the length of the mate it is known to have.
         let mut seen = Vec::new();
@@ -420,8 +429,7 @@ impl Solver<'_> {
                 seen.push((mv, l));
                 continue;
             }
-            let interposes = blocks.contains(mv.to()) && mv.from() != king;
-            if interposes && self.is_useless(pos, mv, ply, len) {
+            if interposes(pos, mv) && self.is_useless(pos, mv, ply, len) {
                 continue;
             }
             if let Some((b, m, _)) = best {
@@ -472,6 +480,12 @@ impl Solver<'_> {
         }
         false
     }
+}
+
+/// Whether the reply `mv` at the AND node `pos` puts a piece between the checker and the
+/// king (a drop there, or a move there by a piece other than the king).
+fn interposes(pos: &Position, mv: Move) -> bool {
+    interposition_squares(pos).contains(mv.to()) && mv.from() != pos.king_square(pos.side_to_move())
 }
 
 /// `pos` with one `piece` moved from `attacker`'s hand to the other side's.
