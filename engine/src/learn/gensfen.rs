@@ -18,7 +18,8 @@ use super::psv::PsvRecord;
 use crate::eval::Evaluator;
 use crate::rules::RepetitionVerdict;
 use crate::search::{
-    Limits, NoObserver, Score, SearchOutcome, Signals, TranspositionTable, search,
+    Limits, NoObserver, Score, SearchOutcome, SearchTables, Signals, TranspositionTable,
+    search_with_tables,
 };
 use crate::{Color, GameHistory, Handicap, Position};
 use rand::rngs::StdRng;
@@ -103,6 +104,10 @@ pub fn play_game(
         evaluator: opts.evaluator.clone(),
         ..Limits::default()
     };
+    // The move-ordering and correction statistics go from one move's search to the next, as
+    // they do in the engine's games: a search that starts each move from empty tables plays
+    // weaker moves at the same depth, and slower.
+    let mut tables = SearchTables::default();
     // (record, its side to move) for the positions kept.
     let mut kept: Vec<(PsvRecord, Color)> = Vec::new();
     let outcome = loop {
@@ -115,13 +120,14 @@ pub fn play_game(
         if history.len() as u32 > opts.max_plies + random {
             break Outcome::Draw;
         }
-        let result = search(
+        let result = search_with_tables(
             &pos,
             &history,
             &limits,
             tt,
             &Signals::new(),
             &mut NoObserver,
+            &mut tables,
         );
         let best = match result.outcome {
             SearchOutcome::Move { best, .. } => best,
