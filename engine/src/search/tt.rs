@@ -19,7 +19,7 @@
 //! pages against 1.0-1.1M with a 16 MB one.
 
 use super::prefetch::prefetch;
-use super::zeroed::{ZeroValid, Zeroed};
+use super::zeroed::{HUGE_PAGE, ZeroValid, Zeroed};
 use crate::Move;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -81,9 +81,6 @@ impl std::fmt::Display for TableAllocError {
 
 impl std::error::Error for TableAllocError {}
 
-/// The alignment of a table: one huge page.
-const HUGE_PAGE: usize = 2 << 20;
-
 /// The bytes one worker clears at a time in [`TranspositionTable::clear`]: a table of many
 /// gigabytes takes a while to write on one core, so the chunks are spread over all cores
 /// (no search runs meanwhile).
@@ -106,19 +103,9 @@ unsafe impl ZeroValid for Entry {}
 
 impl Slab {
     /// `len` zeroed entries, or `None` when the memory cannot be had.
-    #[allow(unsafe_code)]
     fn zeroed(len: usize) -> Option<Slab> {
         let entries = Zeroed::<Entry>::new(len, HUGE_PAGE)?;
-        #[cfg(target_os = "linux")]
-        // SAFETY: advice about memory this slab owns (its entries). A kernel without
-        // transparent huge pages refuses it, which is harmless: the result is ignored.
-        unsafe {
-            libc::madvise(
-                entries.as_ptr().cast_mut().cast(),
-                std::mem::size_of_val(&*entries),
-                libc::MADV_HUGEPAGE,
-            );
-        }
+        entries.advise_huge_pages();
         Some(Slab(entries))
     }
 }

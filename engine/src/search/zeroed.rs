@@ -11,6 +11,10 @@
 
 use std::ptr::NonNull;
 
+/// The size of a huge page (x86-64, ARM64 with 4 KiB pages): the alignment for tables that
+/// ask for huge pages ([`Zeroed::advise_huge_pages`]).
+pub(crate) const HUGE_PAGE: usize = 2 << 20;
+
 /// Types for which all-zero bytes are a valid value (integers, atomics, structs of them).
 ///
 /// # Safety
@@ -21,6 +25,10 @@ pub(crate) unsafe trait ZeroValid: Sized {}
 // SAFETY: zero is a valid integer.
 #[allow(unsafe_code)]
 unsafe impl ZeroValid for i16 {}
+
+// SAFETY: zero is a valid integer.
+#[allow(unsafe_code)]
+unsafe impl ZeroValid for u64 {}
 
 /// `len` values of `T`, all zero at first, at an address aligned to `align` bytes.
 pub(crate) struct Zeroed<T: ZeroValid> {
@@ -71,9 +79,27 @@ impl<T: ZeroValid> Zeroed<T> {
         })
     }
 
-    /// The address of the first value, for advice to the kernel about these pages.
+    /// The address of the first value.
+    #[cfg(test)]
     pub(crate) fn as_ptr(&self) -> *const T {
         self.ptr.as_ptr()
+    }
+
+    /// Asks the kernel (Linux) to back the values with transparent huge pages where it can,
+    /// from here on. Meant for a buffer aligned to a huge page; a kernel that refuses the
+    /// advice, or a start not on a page, changes nothing but speed.
+    #[allow(unsafe_code)]
+    pub(crate) fn advise_huge_pages(&self) {
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice about memory this buffer owns (its values); it changes no contents.
+        // The result is ignored: a refusal is harmless.
+        unsafe {
+            libc::madvise(
+                self.ptr.as_ptr().cast(),
+                std::mem::size_of_val(&**self),
+                libc::MADV_HUGEPAGE,
+            );
+        }
     }
 }
 

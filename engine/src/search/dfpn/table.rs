@@ -14,6 +14,7 @@
 //! same count, so the board and the attacker's hand also fix the defender's hand.
 
 use crate::search::prefetch::prefetch;
+use crate::search::zeroed::{HUGE_PAGE, Zeroed};
 use crate::{Hand, HandPiece};
 
 /// Proof or disproof number standing for "infinite" (proved or disproved).
@@ -134,53 +135,64 @@ pub(super) struct Record {
 /// a 64 MiB table. (A bucket filled by one board's many hands, with little else in the
 /// table, does not make it grow: doubling would not move those entries apart.) A doubling
 /// splits each bucket in two, every entry keeping its slot.
+///
+/// The memory for the full size is mapped at the start and only its first buckets are
+/// used (untouched pages cost address space only), so a doubling moves no bucket but the
+/// entries that change bucket. Once the table reaches [`HUGE_FROM`] it asks the kernel for
+/// huge pages: a probe lands on a random bucket of a table far larger than the processor's
+/// address caches, and with ordinary pages nearly every probe of a long solve also waited
+/// for the page tables.
 pub(super) struct Table {
-    words: Vec<u64>,
-    /// Where the first bucket starts: the first word on a cache line boundary.
-    base: usize,
+    /// The full-size table's words, from a huge-page boundary.
+    words: Zeroed<u64>,
     mask: usize,
     /// `mask` at full size.
     max_mask: usize,
     /// Slots in use.
     used: usize,
+    /// Whether the table has asked for huge pages.
+    huge: bool,
 }
+
+/// The size (bytes in use) from which the table asks for huge pages. A smaller table, such
+/// as a game's mate searches of a few thousand nodes use, stays on ordinary pages: a huge
+/// page's first touch has the kernel find and zero 2 MiB, compacting memory for it if need
+/// be, which can hold up a search for far longer than the few milliseconds it has.
+const HUGE_FROM: usize = 32 << 20;
 
 /// Buckets a table starts with (when it may grow that large).
 const START_BUCKETS: usize = 1 << 8;
 
 impl Table {
-    /// A table of about `mib` mebibytes at most (at least two buckets).
+    /// A table of about `mib` mebibytes at most (at least two buckets; fewer than asked
+    /// for when the system cannot map that much).
     pub(super) fn new(mib: usize) -> Table {
         let want = (mib.max(1) << 20) / (STRIDE * 8);
-        let max = ((want + 1).next_power_of_two() / 2).max(2);
+        let mut max = ((want + 1).next_power_of_two() / 2).max(2);
+        let words = loop {
+            match Zeroed::<u64>::new(max * STRIDE, HUGE_PAGE) {
+                Some(words) => break words,
+                None if max > 2 => max /= 2,
+                // Two buckets are 384 bytes: a system without them has failed already.
+                None => panic!("cannot map the mate solver's table"),
+            }
+        };
         let n = max.min(START_BUCKETS);
-        let words = vec![0u64; n * STRIDE + LINE_WORDS];
-        let base = line_start(&words);
         Table {
             words,
-            base,
             mask: n - 1,
             max_mask: max - 1,
             used: 0,
+            huge: false,
         }
     }
 
     /// Doubles the number of buckets: the entries of bucket `b` whose board says `b + n`
-    /// move there, into the same slot.
+    /// move there, into the same slot. The new buckets have never been written: they are
+    /// zero.
     fn grow(&mut self) {
         let n = self.mask + 1;
-        let old_base = self.base;
-        self.words.resize(2 * n * STRIDE + LINE_WORDS, 0);
-        let base = line_start(&self.words);
-        if base != old_base {
-            // The buffer moved to another alignment: the buckets follow, and whatever of
-            // them is left beyond their new end is cleared for the new buckets.
-            self.words
-                .copy_within(old_base..old_base + n * STRIDE, base);
-            self.words[base + n * STRIDE..].fill(0);
-            self.base = base;
-        }
-        let (low, high) = self.words[base..base + 2 * n * STRIDE].split_at_mut(n * STRIDE);
+        let (low, high) = self.words[..2 * n * STRIDE].split_at_mut(n * STRIDE);
         for (from, to) in low
             .chunks_exact_mut(STRIDE)
             .zip(high.chunks_exact_mut(STRIDE))
@@ -193,6 +205,10 @@ impl Table {
             }
         }
         self.mask = 2 * n - 1;
+        if !self.huge && 2 * n * STRIDE * 8 >= HUGE_FROM {
+            self.huge = true;
+            self.words.advise_huge_pages();
+        }
     }
 
     /// The first word of each slot of the bucket for `board`.
@@ -203,7 +219,7 @@ impl Table {
 
     /// The first word of the bucket for `board`.
     fn bucket(&self, board: u64) -> usize {
-        self.base + ((board as usize) & self.mask) * STRIDE
+        ((board as usize) & self.mask) * STRIDE
     }
 
     /// Asks the processor to bring the bucket for `board` into the cache: a node's
@@ -400,12 +416,6 @@ impl Table {
         let slots = buckets * WINDOW * (self.max_mask + 1) / (self.mask + 1);
         (used * 1000 / slots) as u32
     }
-}
-
-/// The first word of `words` on a cache line boundary.
-fn line_start(words: &[u64]) -> usize {
-    let misalign = (words.as_ptr() as usize / 8) % LINE_WORDS;
-    (LINE_WORDS - misalign) % LINE_WORDS
 }
 
 /// Whether a packed slot holds an entry (an empty one has no amount).
