@@ -136,10 +136,8 @@ struct Solver<'a> {
     /// Nodes the reading of the line may take beyond the solve's (`None`: the rule in
     /// [`pv`]; tests set it to see that a spent budget still gives a whole line).
     read_budget: Option<u64>,
-    /// The positions of the line being read, and their plies.
-    line_keys: KeyMap<u16>,
-    /// The same positions in order, each as its board and the attacker's hand.
-    line_boards: Vec<(u64, Hand)>,
+    /// The positions of the line being read.
+    line: pv::LinePositions,
     next_report: Duration,
     /// Whether the node about to be searched is new to the table (the parent's child was
     /// fresh): then it is first asked for a mate in one.
@@ -245,8 +243,7 @@ fn solve_with(
         path: path::Path::default(),
         ask_budget: 0,
         read_budget,
-        line_keys: KeyMap::default(),
-        line_boards: Vec::new(),
+        line: pv::LinePositions::default(),
         next_report: Duration::from_secs(1),
         fresh: false,
         moves: Vec::new(),

@@ -24,10 +24,10 @@
 //! also stops with the caller's clock; when a budget runs out, the line follows the
 //! shortest mates found so far.
 
-use super::Solver;
 use super::moves::{attacker, checks, evasions, interposition_squares};
 use super::table::MAX_LEN;
-use crate::{Color, Move, Position, Strictness};
+use super::{KeyMap, Solver};
+use crate::{Color, Hand, Move, Position, Strictness};
 
 /// Nodes the reading of the line may take in all, beyond what the solve took (at least as
 /// many again as the solve).
@@ -68,6 +68,35 @@ enum Within {
     Unknown,
 }
 
+/// The positions of the line being read, in order from the root: by full key, so that the
+/// reading never goes round a cycle, and as each one's board and attacker's hand, so that a
+/// question asked on the line can count them as repetitions (see [`super::path`]).
+#[derive(Default)]
+pub(super) struct LinePositions {
+    keys: KeyMap<()>,
+    boards: Vec<(u64, Hand)>,
+}
+
+impl LinePositions {
+    /// Adds `pos` (an OR node if `or`) at the line's end.
+    fn enter(&mut self, pos: &Position, or: bool) {
+        self.keys.insert(pos.key(), ());
+        self.boards
+            .push((pos.board_key(), pos.hand(attacker(pos, or))));
+    }
+
+    /// Whether `pos` is on the line.
+    fn contains(&self, pos: &Position) -> bool {
+        self.keys.contains_key(&pos.key())
+    }
+
+    /// Empties the line.
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.boards.clear();
+    }
+}
+
 impl Solver<'_> {
     /// The mating line from `root`, which the search has just proved with a mate of `len`
     /// plies.
@@ -97,8 +126,7 @@ impl Solver<'_> {
         let mut others = Vec::new();
         let (mut line, _) = self.read_line(root, Vec::new(), len, exact, &mut others);
         self.lengthen(root, &mut line, others, 0, &mut 0);
-        self.line_keys.clear();
-        self.line_boards.clear();
+        self.line.clear();
         self.path.clear();
         line
     }
@@ -118,7 +146,7 @@ impl Solver<'_> {
         let (mut len, mut exact) = (len, exact);
         let mut pos = self.replay(root, &prefix);
         let mut line = prefix;
-        while line.len() < usize::from(self.max_ply) && !self.line_keys.contains_key(&pos.key()) {
+        while line.len() < usize::from(self.max_ply) && !self.line.contains(&pos) {
             let ply = line.len() as u16;
             self.enter_line(&pos, ply);
             let next = if ply.is_multiple_of(2) {
@@ -139,8 +167,7 @@ impl Solver<'_> {
     /// Starts a line with the positions before each of `moves` from `root`; the position
     /// they lead to.
     fn replay(&mut self, root: &Position, moves: &[Move]) -> Position {
-        self.line_keys.clear();
-        self.line_boards.clear();
+        self.line.clear();
         let mut pos = root.clone();
         for (ply, &mv) in moves.iter().enumerate() {
             self.enter_line(&pos, ply as u16);
@@ -151,10 +178,7 @@ impl Solver<'_> {
 
     /// Puts `pos`, at `ply`, on the line being read.
     fn enter_line(&mut self, pos: &Position, ply: u16) {
-        self.line_keys.insert(pos.key(), ply);
-        let or = ply.is_multiple_of(2);
-        self.line_boards
-            .push((pos.board_key(), pos.hand(attacker(pos, or))));
+        self.line.enter(pos, ply.is_multiple_of(2));
     }
 
     /// Where the defender's reply on `line` came out mated sooner than another reply was
@@ -281,7 +305,7 @@ impl Solver<'_> {
                 pos.board_key(),
                 pos.hand(attacker(pos, ply.is_multiple_of(2))),
             );
-            for (p, &(board, hand)) in self.line_boards.iter().enumerate() {
+            for (p, &(board, hand)) in self.line.boards.iter().enumerate() {
                 if (board, hand) != here {
                     self.path.push(board, hand, p as u16);
                 }
@@ -328,7 +352,7 @@ impl Solver<'_> {
             for mv in checks(pos) {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
-                if self.line_keys.contains_key(&child.key()) {
+                if self.line.contains(&child) {
                     continue;
                 }
                 let p = self.tt.probe(
@@ -383,7 +407,7 @@ impl Solver<'_> {
         for mv in evasions(pos) {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            if self.line_keys.contains_key(&child.key()) {
+            if self.line.contains(&child) {
                 continue;
             }
             match self.mated_within(&child, ply + 1, bound, READ_BUDGET, true) {
