@@ -14,7 +14,7 @@ fn trains_on_from_a_network_file_and_refuses_what_is_not_one() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let (data, out_net) = (path("data.bin"), path("next.nnue"));
-    let builtin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/nets/kp-4.nnue");
+    let builtin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/nets/kp-5.nnue");
     let builtin = builtin.to_str().unwrap();
 
     let made = tokin(&[
