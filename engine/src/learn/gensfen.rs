@@ -105,8 +105,8 @@ pub fn play_game(
         ..Limits::default()
     };
     // The move-ordering and correction statistics go from one move's search to the next, as
-    // they do in the engine's games: a search that starts each move from empty tables plays
-    // weaker moves at the same depth, and slower.
+    // they do in the engine's games, so that the data comes from the search that plays
+    // rather than from one that starts each move with empty tables.
     let mut tables = SearchTables::default();
     // (record, its side to move) for the positions kept.
     let mut kept: Vec<(PsvRecord, Color)> = Vec::new();

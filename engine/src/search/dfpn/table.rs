@@ -140,8 +140,8 @@ pub(super) struct Record {
 /// used (untouched pages cost address space only), so a doubling moves no bucket but the
 /// entries that change bucket. Once the table reaches [`HUGE_FROM`] it asks the kernel for
 /// huge pages: a probe lands on a random bucket of a table far larger than the processor's
-/// address caches, and with ordinary pages nearly every probe of a long solve also waited
-/// for the page tables.
+/// address caches, and with ordinary pages it also walks the page tables (about 3% of the
+/// time of a 17 s solve with a 4 GiB table, measured).
 pub(super) struct Table {
     /// The full-size table's words, from a huge-page boundary.
     words: Zeroed<u64>,
