@@ -150,8 +150,6 @@ pub(super) struct Table {
     max_mask: usize,
     /// Slots in use.
     used: usize,
-    /// Whether the table has asked for huge pages.
-    huge: bool,
 }
 
 /// The size (bytes in use) from which the table asks for huge pages. A smaller table, such
@@ -162,6 +160,8 @@ const HUGE_FROM: usize = 32 << 20;
 
 /// Buckets a table starts with (when it may grow that large).
 const START_BUCKETS: usize = 1 << 8;
+// Each table starts below the size that asks for huge pages, so a doubling crosses it.
+const _: () = assert!(START_BUCKETS * STRIDE * 8 < HUGE_FROM);
 
 impl Table {
     /// A table of about `mib` mebibytes at most (at least two buckets; fewer than asked
@@ -183,7 +183,6 @@ impl Table {
             mask: n - 1,
             max_mask: max - 1,
             used: 0,
-            huge: false,
         }
     }
 
@@ -205,8 +204,9 @@ impl Table {
             }
         }
         self.mask = 2 * n - 1;
-        if !self.huge && 2 * n * STRIDE * 8 >= HUGE_FROM {
-            self.huge = true;
+        // Asked once, by the doubling that crosses the size (a table starts far below it).
+        let bytes = |buckets: usize| buckets * STRIDE * 8;
+        if bytes(n) < HUGE_FROM && bytes(2 * n) >= HUGE_FROM {
             self.words.advise_huge_pages();
         }
     }
