@@ -136,10 +136,14 @@ impl Hand {
     }
 
     /// Whether every count of `self` is at least the count in `other` (a superior hand).
+    ///
+    /// One subtraction for all seven fields: with every guard bit of `self` set, a field's
+    /// subtraction borrows from its own guard bit and never further (a count is below its
+    /// guard bit's value), and the guard bit stays set exactly when `self`'s count is the
+    /// larger or equal. A mate solver asks this of every table entry it meets.
+    #[inline]
     pub fn covers(self, other: Hand) -> bool {
-        HandPiece::ALL
-            .iter()
-            .all(|&p| self.count(p) >= other.count(p))
+        (self.0 | GUARDS).wrapping_sub(other.0) & GUARDS == GUARDS
     }
 
     /// The pieces held, pawn first, with their counts.
@@ -249,6 +253,43 @@ mod tests {
                     assert_eq!(h.count(p), n);
                 }
                 assert_eq!(h, empty);
+            }
+        }
+    }
+
+    /// `covers` agrees with its definition, count by count, on pairs of hands that differ
+    /// in every way a field can: each count at zero, one, its capacity and in between,
+    /// against the same with one count moved up or down (a borrow from one field must not
+    /// reach the next).
+    #[test]
+    fn covers_is_every_count_at_least() {
+        let by_count = |a: Hand, b: Hand| HandPiece::ALL.iter().all(|&p| a.count(p) >= b.count(p));
+        let levels = |p: HandPiece| {
+            let c = Hand::capacity(p);
+            [0, 1, c / 2, c.saturating_sub(1), c]
+        };
+        let mut hands = Vec::new();
+        for i in 0..5 {
+            for j in 0..5 {
+                let mut h = Hand::EMPTY;
+                for (k, p) in HandPiece::ALL.into_iter().enumerate() {
+                    let n = levels(p)[if k % 2 == 0 { i } else { j }];
+                    h = h.with_count(p, n).unwrap();
+                }
+                hands.push(h);
+                for p in HandPiece::ALL {
+                    if let Some(up) = h.checked_add(p) {
+                        hands.push(up);
+                    }
+                    if let Some(down) = h.checked_remove(p) {
+                        hands.push(down);
+                    }
+                }
+            }
+        }
+        for &a in &hands {
+            for &b in &hands {
+                assert_eq!(a.covers(b), by_count(a, b), "{a} against {b}");
             }
         }
     }
