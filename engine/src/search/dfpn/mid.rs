@@ -455,19 +455,28 @@ fn aggregate(children: &[Child], or: bool) -> (u32, u32) {
 
 /// The child to search (smallest proof number at an OR node, smallest disproof number at an
 /// AND node) and the second smallest such number.
+///
+/// Among children with the same number, the one whose other number is smaller goes first
+/// (at an OR node the smaller disproof number, at an AND node the smaller proof number), as
+/// KomoringHeights orders them; generation order only breaks what is left. Measured against
+/// taking the first in generation order (docs/mate.md): a long problem's first proof can
+/// come out far shorter (雪月花 357 plies instead of 413) and the 141 positions of the test
+/// set take a tenth fewer nodes, for more nodes on some other long problems.
 fn select(children: &[Child], or: bool) -> (usize, u32) {
-    let (mut best, mut first, mut second) = (0, INF, INF);
+    let (mut best, mut first, mut second) = (0, (INF, INF), INF);
     for (i, c) in children.iter().enumerate() {
         if waiting(children, c, or) {
             continue;
         }
-        let v = if or { c.pn } else { c.dn };
+        let v = if or { (c.pn, c.dn) } else { (c.dn, c.pn) };
         if v < first {
-            second = first;
+            // The child it displaces is the second best now, whether its number was larger or
+            // the same.
+            second = first.0;
             first = v;
             best = i;
-        } else if v < second {
-            second = v;
+        } else if v.0 < second {
+            second = v.0;
         }
     }
     (best, second)
@@ -540,5 +549,47 @@ mod reply_cache_tests {
         assert_eq!(c.get(key ^ (1 << 20)), None);
         c.put(key ^ (1 << 20), 3);
         assert_eq!(c.get(key), None);
+    }
+}
+
+#[cfg(test)]
+mod select_tests {
+    use super::{CLEAN, Child, INF, NO_MATE, select};
+    use crate::{Hand, Move};
+
+    fn child(pn: u32, dn: u32) -> Child {
+        Child {
+            mv: Move::from_usi("7g7f").expect("a move"),
+            pn,
+            dn,
+            hand: Hand::EMPTY,
+            dep: CLEAN,
+            lo: 0,
+            hi: NO_MATE,
+            fresh: false,
+            after: 0,
+        }
+    }
+
+    #[test]
+    fn ties_go_to_the_smaller_other_number_and_the_displaced_child_is_second() {
+        // OR node: proof numbers first, then the smaller disproof number.
+        let or = [
+            child(3, 5),
+            child(2, 9),
+            child(2, 4),
+            child(2, 4),
+            child(7, 1),
+        ];
+        assert_eq!(select(&or, true), (2, 2));
+        // AND node: disproof numbers first, then the smaller proof number.
+        let and = [child(6, 3), child(1, 3), child(9, 8)];
+        assert_eq!(select(&and, false), (1, 3));
+        // A strictly smaller number wins whatever the other number; the second is the next
+        // number up.
+        let or = [child(4, 1), child(3, 50), child(5, 1)];
+        assert_eq!(select(&or, true), (1, 4));
+        // One child: no second.
+        assert_eq!(select(&[child(2, 2)], true), (0, INF));
     }
 }
