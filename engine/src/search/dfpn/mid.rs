@@ -43,7 +43,9 @@ const REPLY_SLOTS: usize = 1 << 16;
 /// up, but the table keeps none for a check that was counted and never searched, and a
 /// node searched again counts its checks again; this saves the playing and the counting.
 /// Small (512 KiB), so that a short solve touches few of its pages; a slot's newest count
-/// replaces the one before.
+/// replaces the one before. A larger cache saves few counts more: most checks counted are
+/// met only once (ACTの夢, 11.4 M nodes: 16.0 M counts with these 64 Ki slots, 14.9 M with
+/// 1 Mi, 14.2 M with 16 Mi).
 pub(super) struct ReplyCache {
     /// The key's upper 60 bits and, in the lower 4, the count plus one (0: an empty slot).
     slots: Vec<u64>,
@@ -59,8 +61,9 @@ impl Default for ReplyCache {
 
 impl ReplyCache {
     fn slot(key: u64) -> usize {
-        // The high bits: the table's buckets come from the low ones.
-        (key >> 50) as usize & (REPLY_SLOTS - 1)
+        // The high bits, as many as index the slots: the table's buckets come from the low
+        // ones.
+        (key >> (64 - REPLY_SLOTS.trailing_zeros())) as usize
     }
 
     /// Starts loading the slot of `key` into the cache (see [`Table::prefetch`]).
@@ -533,7 +536,19 @@ fn conclude(pos: &Position, or: bool, ply: u16, hand: Hand, children: &[Child]) 
 
 #[cfg(test)]
 mod reply_cache_tests {
-    use super::{INIT_CAP, ReplyCache};
+    use super::{INIT_CAP, REPLY_SLOTS, ReplyCache};
+
+    #[test]
+    fn every_slot_is_used() {
+        // Keys that differ only in the bits above the table's: each its own slot, the first
+        // and the last included (the cache once shifted by two bits too many and used a
+        // quarter of its slots).
+        let slots: std::collections::HashSet<usize> = (0..REPLY_SLOTS as u64)
+            .map(|i| ReplyCache::slot(i << (64 - REPLY_SLOTS.trailing_zeros()) | 0x5a5a))
+            .collect();
+        assert_eq!(slots.len(), REPLY_SLOTS);
+        assert!(slots.contains(&0) && slots.contains(&(REPLY_SLOTS - 1)));
+    }
 
     #[test]
     fn gives_back_what_was_put_for_the_same_key_only() {
