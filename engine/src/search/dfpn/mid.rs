@@ -110,6 +110,24 @@ pub(super) struct Child {
     pub(super) after: u16,
 }
 
+#[cfg(test)]
+impl Child {
+    /// A child with these numbers and nothing else known, for tests.
+    pub(super) fn with_numbers(mv: Move, pn: u32, dn: u32) -> Child {
+        Child {
+            mv,
+            pn,
+            dn,
+            hand: Hand::EMPTY,
+            dep: CLEAN,
+            lo: 0,
+            hi: NO_MATE,
+            fresh: false,
+            after: 0,
+        }
+    }
+}
+
 /// What a search of a node hands back to its parent.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct NodeResult {
@@ -569,21 +587,11 @@ mod reply_cache_tests {
 
 #[cfg(test)]
 mod select_tests {
-    use super::{CLEAN, Child, INF, NO_MATE, select};
-    use crate::{Hand, Move};
+    use super::{Child, INF, select};
+    use crate::Move;
 
     fn child(pn: u32, dn: u32) -> Child {
-        Child {
-            mv: Move::from_usi("7g7f").expect("a move"),
-            pn,
-            dn,
-            hand: Hand::EMPTY,
-            dep: CLEAN,
-            lo: 0,
-            hi: NO_MATE,
-            fresh: false,
-            after: 0,
-        }
+        Child::with_numbers(Move::from_usi("7g7f").expect("a move"), pn, dn)
     }
 
     #[test]

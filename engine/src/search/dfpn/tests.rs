@@ -433,7 +433,7 @@ fn assert_replies_mated_within_the_line(sfen: &str, line: &[Move]) {
 fn non_promotions_wait_for_their_promotions() {
     use crate::PieceKind;
     use crate::testing::{Pick, random_game_positions};
-    use mid::{CLEAN, Child, link_promotions, waiting};
+    use mid::{Child, link_promotions, waiting};
     // Whether `mv` is a non-promotion that should wait for `promotion`.
     let waits = |pos: &Position, mv: Move| -> Option<Move> {
         let from = mv.from()?;
@@ -443,17 +443,7 @@ fn non_promotions_wait_for_their_promotions() {
             || (kind == PieceKind::Lance && rank == 2);
         (!mv.is_promotion() && delayed).then(|| Move::normal(from, mv.to(), true))
     };
-    let child = |mv| Child {
-        mv,
-        pn: 1,
-        dn: 1,
-        hand: Hand::EMPTY,
-        dep: CLEAN,
-        lo: 0,
-        hi: NO_MATE,
-        fresh: false,
-        after: 0,
-    };
+    let child = |mv| Child::with_numbers(mv, 1, 1);
     let (mut linked, mut lists) = (0, 0);
     let mut check = |pos: &Position, moves: &[Move]| {
         let mut children: Vec<Child> = moves.iter().map(|&m| child(m)).collect();
