@@ -291,6 +291,14 @@ pub trait Sink {
     /// One move. The destination sets below expand into moves through it unless a sink
     /// handles a whole set at once.
     fn one(&mut self, mv: Move);
+    /// The squares whose stepping pieces (king, pawns, knights, silvers and the kinds that
+    /// move like a gold) the sink wants moves from: a sink that keeps only some moves, such
+    /// as checks, may spare the generator the pieces that cannot make one. The ranging
+    /// pieces and the drops are always generated. Every square by default.
+    #[inline(always)]
+    fn stepping_origins(&self) -> Bitboard {
+        Bitboard::FULL
+    }
     /// One move from `from` to each of `dests`, never promoting.
     #[inline(always)]
     fn plain(&mut self, from: Square, dests: Bitboard) {
@@ -389,7 +397,10 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let ksq = pos.king_square(us);
     let checkers = pos.checkers();
 
-    if let Some(k) = ksq {
+    let stepping = sink.stepping_origins();
+    if let Some(k) = ksq
+        && stepping.contains(k)
+    {
         king_moves(pos, k, sink);
     }
     let (target, drop_target) = match (ksq, checkers.first()) {
@@ -403,7 +414,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         _ => (!own, !occ),
     };
     let pinned = pos.pinned(us, occ);
-    board_moves(pos, target, pinned, ksq, sink);
+    board_moves(pos, target, pinned, ksq, stepping, sink);
     if !pos.hand(us).is_empty() && drop_target.is_any() {
         drops(pos, drop_target, sink);
     }
@@ -450,6 +461,7 @@ fn board_moves<S: Sink>(
     target: Bitboard,
     pinned: Bitboard,
     ksq: Option<Square>,
+    stepping: Bitboard,
     sink: &mut S,
 ) {
     let us = pos.side_to_move();
@@ -467,7 +479,7 @@ fn board_moves<S: Sink>(
 
     // Unpinned pawns all at once: shift the set one rank forward. Pinned pawns can only
     // push along a file pin, so they go one by one.
-    let pawns = pos.pieces_of(us, PieceKind::Pawn);
+    let pawns = pos.pieces_of(us, PieceKind::Pawn) & stepping;
     let free = pawns.and_not(pinned);
     let mut dests = match us {
         Color::Black => free.shift_up(),
@@ -508,7 +520,7 @@ fn board_moves<S: Sink>(
         |f, d| promotable(sink, f, d, zone, lance_or_pawn_forced)
     );
     let knight_forced = last_two_ranks(us);
-    for from in pos.pieces_of(us, PieceKind::Knight).and_not(pinned) {
+    for from in (pos.pieces_of(us, PieceKind::Knight) & stepping).and_not(pinned) {
         promotable(
             sink,
             from,
@@ -518,12 +530,12 @@ fn board_moves<S: Sink>(
         );
     }
     each!(
-        pos.pieces_of(us, PieceKind::Silver),
+        pos.pieces_of(us, PieceKind::Silver) & stepping,
         |from| attacks::silver(us, from) & target,
         |f, d| promotable(sink, f, d, zone, Bitboard::EMPTY)
     );
     each!(
-        pos.gold_likes() & own,
+        pos.gold_likes() & own & stepping,
         |from| attacks::gold(us, from) & target,
         |f, d| sink.plain(f, d)
     );

@@ -10,6 +10,7 @@ use crate::search::checks::CheckInfo;
 use crate::{
     Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Rank, Square, attacks, zobrist,
 };
+use std::sync::OnceLock;
 
 /// The attacker's checking moves, promotions and drops first (they mate more often, and
 /// among children with equal numbers the first is expanded first).
@@ -85,6 +86,16 @@ impl Sink for CheckSink<'_> {
         }
     }
 
+    /// A stepping piece checks by itself only from near the enemy king, or by uncovering a
+    /// ranging piece's line: the pieces elsewhere (most of them, in a game) are not looked at.
+    #[inline(always)]
+    fn stepping_origins(&self) -> Bitboard {
+        match self.ksq {
+            Some(k) => near_king(k) | self.info.discoverers(),
+            None => Bitboard::EMPTY,
+        }
+    }
+
     #[inline(always)]
     fn plain(&mut self, from: Square, dests: Bitboard) {
         let Some(kind) = self.filterable(from) else {
@@ -129,6 +140,27 @@ impl Sink for CheckSink<'_> {
             self.moves.push(Move::drop(piece, to));
         }
     }
+}
+
+/// The squares from which a stepping piece (pawn, knight, silver, gold or a kind that moves
+/// like one, king) could reach, in one move, a square from which it attacks a king on `k`,
+/// promoted or not: its move and then its attack each go at most one file and two ranks (a
+/// knight's jump), so at most two files and four ranks from the king in all.
+pub(super) fn near_king(k: Square) -> Bitboard {
+    static NEAR: OnceLock<[Bitboard; Square::NUM]> = OnceLock::new();
+    NEAR.get_or_init(|| {
+        let mut near = [Bitboard::EMPTY; Square::NUM];
+        for (king, mask) in Square::ALL.iter().zip(near.iter_mut()) {
+            for sq in Square::ALL {
+                let df = sq.file().index().abs_diff(king.file().index());
+                let dr = sq.rank().index().abs_diff(king.rank().index());
+                if df <= 2 && dr <= 4 {
+                    *mask = mask.with(sq);
+                }
+            }
+        }
+        near
+    })[k.index()]
 }
 
 /// The defender's replies to a check, in the generator's order.

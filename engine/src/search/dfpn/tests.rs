@@ -247,9 +247,13 @@ fn agrees_with_mate_in_one_on_random_positions() {
 
 #[test]
 fn checks_are_exactly_the_checking_legal_moves() {
+    use crate::PieceKind;
     use crate::testing::{Pick, random_game_positions};
     let mut seen = 0;
-    random_game_positions(11, 40, 160, Pick::Uniform, |pos, _| {
+    // Checks by a stepping piece from beyond `near_king`: discovered checks only, which the
+    // generator must still be asked for (the pieces there are otherwise skipped).
+    let mut discovered_from_afar = 0;
+    let mut check = |pos: &Position| {
         let mut want: Vec<Move> = pos
             .legal_moves()
             .into_iter()
@@ -261,11 +265,36 @@ fn checks_are_exactly_the_checking_legal_moves() {
             .collect();
         let mut got = moves::checks(pos);
         seen += got.len();
+        if let Some(k) = pos.king_square(!pos.side_to_move()) {
+            discovered_from_afar += got
+                .iter()
+                .filter_map(|m| m.from())
+                .filter(|&from| !moves::near_king(k).contains(from))
+                .filter(|&from| {
+                    pos.piece_at(from).is_some_and(|p| {
+                        !matches!(
+                            p.kind,
+                            PieceKind::Lance
+                                | PieceKind::Bishop
+                                | PieceKind::Rook
+                                | PieceKind::Horse
+                                | PieceKind::Dragon
+                        )
+                    })
+                })
+                .count();
+        }
         want.sort_by_key(|m| m.to_bits());
         got.sort_by_key(|m| m.to_bits());
         assert_eq!(got, want, "{}", pos.to_sfen());
-    });
+    };
+    random_game_positions(11, 40, 160, Pick::Uniform, |pos, _| check(pos));
+    random_game_positions(12, 40, 160, Pick::PreferCaptures, |pos, _| check(pos));
     assert!(seen > 0);
+    assert!(
+        discovered_from_afar > 0,
+        "no discovered check from afar was tried"
+    );
 }
 
 #[test]
