@@ -35,8 +35,10 @@ use crate::{Hand, Move, PieceKind, Position};
 /// The largest proof number a new AND node starts with (its number of replies, up to this).
 const INIT_CAP: u32 = 8;
 
-/// Slots in the cache of reply counts (a power of two).
-const REPLY_SLOTS: usize = 1 << 16;
+/// The key's bits that index the cache of reply counts (its top ones).
+const REPLY_BITS: u32 = 16;
+/// Slots in the cache of reply counts.
+const REPLY_SLOTS: usize = 1 << REPLY_BITS;
 
 /// The capped reply counts of checks seen before, one per slot, by the full key of the
 /// position after the check. A count is the same wherever and whenever the position comes
@@ -63,7 +65,7 @@ impl ReplyCache {
     fn slot(key: u64) -> usize {
         // The high bits, as many as index the slots: the table's buckets come from the low
         // ones.
-        (key >> (64 - REPLY_SLOTS.trailing_zeros())) as usize
+        (key >> (64 - REPLY_BITS)) as usize
     }
 
     /// Starts loading the slot of `key` into the cache (see [`Table::prefetch`]).
@@ -554,7 +556,7 @@ fn conclude(pos: &Position, or: bool, ply: u16, hand: Hand, children: &[Child]) 
 
 #[cfg(test)]
 mod reply_cache_tests {
-    use super::{INIT_CAP, REPLY_SLOTS, ReplyCache};
+    use super::{INIT_CAP, REPLY_BITS, REPLY_SLOTS, ReplyCache};
 
     #[test]
     fn every_slot_is_used() {
@@ -562,7 +564,7 @@ mod reply_cache_tests {
         // and the last included (the cache once shifted by two bits too many and used a
         // quarter of its slots).
         let slots: std::collections::HashSet<usize> = (0..REPLY_SLOTS as u64)
-            .map(|i| ReplyCache::slot(i << (64 - REPLY_SLOTS.trailing_zeros()) | 0x5a5a))
+            .map(|i| ReplyCache::slot(i << (64 - REPLY_BITS) | 0x5a5a))
             .collect();
         assert_eq!(slots.len(), REPLY_SLOTS);
         assert!(slots.contains(&0) && slots.contains(&(REPLY_SLOTS - 1)));

@@ -10,7 +10,6 @@ use crate::search::checks::CheckInfo;
 use crate::{
     Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Rank, Square, attacks, zobrist,
 };
-use std::sync::OnceLock;
 
 /// The attacker's checking moves, promotions and drops first (they mate more often, and
 /// among children with equal numbers the first is expanded first).
@@ -147,21 +146,26 @@ impl Sink for CheckSink<'_> {
 /// promoted or not: its move and then its attack each go at most one file and two ranks (a
 /// knight's jump), so at most two files and four ranks from the king in all.
 pub(super) fn near_king(k: Square) -> Bitboard {
-    static NEAR: OnceLock<[Bitboard; Square::NUM]> = OnceLock::new();
-    NEAR.get_or_init(|| {
-        let mut near = [Bitboard::EMPTY; Square::NUM];
-        for (king, mask) in Square::ALL.iter().zip(near.iter_mut()) {
-            for sq in Square::ALL {
-                let df = sq.file().index().abs_diff(king.file().index());
-                let dr = sq.rank().index().abs_diff(king.rank().index());
-                if df <= 2 && dr <= 4 {
-                    *mask = mask.with(sq);
-                }
-            }
-        }
-        near
-    })[k.index()]
+    NEAR_KING[k.index()]
 }
+
+/// [`near_king`] for each square, built at compile time (it is asked at every OR node).
+const NEAR_KING: [Bitboard; Square::NUM] = {
+    let mut near = [Bitboard::EMPTY; Square::NUM];
+    let mut k = 0;
+    while k < Square::NUM {
+        let mut sq = 0;
+        while sq < Square::NUM {
+            // A square's index is file * 9 + rank.
+            if (k / 9).abs_diff(sq / 9) <= 2 && (k % 9).abs_diff(sq % 9) <= 4 {
+                near[k] = near[k].with(Square::ALL[sq]);
+            }
+            sq += 1;
+        }
+        k += 1;
+    }
+    near
+};
 
 /// The defender's replies to a check, in the generator's order.
 pub(super) fn evasions(pos: &Position) -> Vec<Move> {
