@@ -139,9 +139,6 @@ struct Solver<'a> {
     /// The positions of the line being read.
     line: pv::LinePositions,
     next_report: Duration,
-    /// Whether the node about to be searched is new to the table (the parent's child was
-    /// fresh): then it is first asked for a mate in one.
-    fresh: bool,
     /// Buffers kept from node to node instead of allocated at each: the moves of the node
     /// being expanded, the generator's order of its checks, and children lists not in use
     /// (one per frame on the path at most).
@@ -245,7 +242,6 @@ fn solve_with(
         read_budget,
         line: pv::LinePositions::default(),
         next_report: Duration::from_secs(1),
-        fresh: false,
         moves: Vec::new(),
         scratch: Vec::new(),
         child_keys: Vec::new(),
