@@ -403,15 +403,22 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     {
         king_moves(pos, k, sink);
     }
-    let (target, drop_target) = match (ksq, checkers.first()) {
+    let (target, drop_target, stepping) = match (ksq, checkers.first()) {
         (Some(k), Some(checker)) => {
             if checkers.has_more_than_one() {
                 return;
             }
             let b = attacks::between(k, checker);
-            (b.with(checker), b)
+            let target = b.with(checker);
+            // Only a stepping piece next to the check's line, or a knight's jump from it, can
+            // take the checker or step in between: the others are not looked at.
+            let mut near = Bitboard::EMPTY;
+            for t in target {
+                near |= STEP_REACH[t.index()];
+            }
+            (target, b, stepping & near)
         }
-        _ => (!own, !occ),
+        _ => (!own, !occ, stepping),
     };
     let pinned = pos.pinned(us, occ);
     board_moves(pos, target, pinned, ksq, stepping, sink);
@@ -419,6 +426,26 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         drops(pos, drop_target, sink);
     }
 }
+
+/// The squares from which a stepping piece (pawn, knight, silver, gold or a kind that moves
+/// like one) can reach each square in one move: at most one file and two ranks away (a
+/// knight's jump is the farthest step).
+const STEP_REACH: [Bitboard; Square::NUM] = {
+    let mut reach = [Bitboard::EMPTY; Square::NUM];
+    let mut to = 0;
+    while to < Square::NUM {
+        let mut from = 0;
+        while from < Square::NUM {
+            // A square's index is file * 9 + rank.
+            if (to / 9).abs_diff(from / 9) <= 1 && (to % 9).abs_diff(from % 9) <= 2 {
+                reach[to] = reach[to].with(Square::ALL[from]);
+            }
+            from += 1;
+        }
+        to += 1;
+    }
+    reach
+};
 
 #[inline(always)]
 fn king_moves<S: Sink>(pos: &Position, ksq: Square, sink: &mut S) {
