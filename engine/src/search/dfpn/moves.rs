@@ -19,7 +19,8 @@ pub(super) fn checks(pos: &Position) -> Vec<Move> {
     v
 }
 
-/// [`checks`] appended to `out`, with `scratch` (cleared first) for the generator's order.
+/// [`checks`] appended to `out`, with `scratch` (cleared first) for the checks that are
+/// neither promotions nor drops until the others are in.
 pub(super) fn checks_into(pos: &Position, out: &mut Vec<Move>, scratch: &mut Vec<Move>) {
     scratch.clear();
     let info = CheckInfo::new(pos);
@@ -28,16 +29,16 @@ pub(super) fn checks_into(pos: &Position, out: &mut Vec<Move>, scratch: &mut Vec
         ksq: pos.king_square(!pos.side_to_move()),
         drop_checks: info.drop_checks(pos),
         info,
-        moves: scratch,
+        first: out,
+        rest: scratch,
     };
     if sink.ksq.is_none() {
         return;
     }
+    // The generator hands over the board moves, then the drops: the promotions go straight
+    // to `out`, then the drops, and the rest after them, each in the generator's order.
     generate(pos, &mut sink);
-    // Promotions, then drops, then the rest, each in the generator's order.
-    out.extend(scratch.iter().filter(|m| m.is_promotion()));
-    out.extend(scratch.iter().filter(|m| m.is_drop()));
-    out.extend(scratch.iter().filter(|m| !m.is_promotion() && !m.is_drop()));
+    out.extend_from_slice(scratch);
 }
 
 /// Keeps the checks among the legal moves the generator hands over. Drops and the moves of a
@@ -48,7 +49,10 @@ struct CheckSink<'a> {
     info: CheckInfo,
     ksq: Option<Square>,
     drop_checks: [Bitboard; 7],
-    moves: &'a mut Vec<Move>,
+    /// Promotions and drops.
+    first: &'a mut Vec<Move>,
+    /// The other checks.
+    rest: &'a mut Vec<Move>,
 }
 
 impl CheckSink<'_> {
@@ -67,6 +71,16 @@ impl CheckSink<'_> {
         }
     }
 
+    /// Keeps a check, in [`CheckSink::first`] or [`CheckSink::rest`].
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        if mv.is_promotion() || mv.is_drop() {
+            self.first.push(mv);
+        } else {
+            self.rest.push(mv);
+        }
+    }
+
     /// The kind on `from`, when its moves can be filtered by destination.
     #[inline(always)]
     fn filterable(&self, from: Square) -> Option<PieceKind> {
@@ -81,7 +95,7 @@ impl Sink for CheckSink<'_> {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
         if self.info.gives_check(self.pos, mv) {
-            self.moves.push(mv);
+            self.push(mv);
         }
     }
 
@@ -104,7 +118,7 @@ impl Sink for CheckSink<'_> {
             return;
         };
         for to in dests & self.checking_squares(kind, from) {
-            self.moves.push(Move::normal(from, to, false));
+            self.rest.push(Move::normal(from, to, false));
         }
     }
 
@@ -123,10 +137,10 @@ impl Sink for CheckSink<'_> {
         let promoted = self.checking_squares(kind.promoted_if(true), from);
         let plain = self.checking_squares(kind, from);
         for to in (both | forced) & promoted {
-            self.moves.push(Move::normal(from, to, true));
+            self.first.push(Move::normal(from, to, true));
         }
         for to in both & plain {
-            self.moves.push(Move::normal(from, to, false));
+            self.rest.push(Move::normal(from, to, false));
         }
     }
 
@@ -136,7 +150,7 @@ impl Sink for CheckSink<'_> {
             return;
         };
         for to in dests & self.drop_checks[piece.index()] {
-            self.moves.push(Move::drop(piece, to));
+            self.first.push(Move::drop(piece, to));
         }
     }
 }
