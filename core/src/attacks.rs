@@ -199,6 +199,26 @@ pub fn silver(color: Color, sq: Square) -> Bitboard {
 pub fn gold(color: Color, sq: Square) -> Bitboard {
     Bitboard::from_bits(GOLD[color.index()][sq.index()])
 }
+/// For each square, the squares at most `files` files and `ranks` ranks from it, itself
+/// included: where a piece of short reach must stand to act on that square. Built at compile
+/// time by the tables that ask for one (the move generator's, the mate solver's).
+pub const fn boxes(files: usize, ranks: usize) -> [Bitboard; Square::NUM] {
+    let mut out = [Bitboard::EMPTY; Square::NUM];
+    let mut sq = 0;
+    while sq < Square::NUM {
+        let mut other = 0;
+        while other < Square::NUM {
+            // A square's index is file * 9 + rank.
+            if (sq / 9).abs_diff(other / 9) <= files && (sq % 9).abs_diff(other % 9) <= ranks {
+                out[sq] = out[sq].with(Square::ALL[other]);
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
 /// The squares a king on `sq` attacks.
 #[inline]
 pub fn king(sq: Square) -> Bitboard {
@@ -357,6 +377,26 @@ pub mod slow {
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng, rngs::StdRng};
+
+    #[test]
+    fn boxes_hold_every_step_and_nothing_farther() {
+        let near = boxes(1, 2);
+        for sq in Square::ALL {
+            // A corner holds two files of three ranks; the middle three files of five.
+            let (f, r) = (sq.index() / 9, sq.index() % 9);
+            let width = |x: usize, d: usize| x.min(d) + (8 - x).min(d) + 1;
+            assert_eq!(near[sq.index()].count() as usize, width(f, 1) * width(r, 2));
+            for color in [Color::Black, Color::White] {
+                let steps = pawn(color, sq)
+                    | knight(color, sq)
+                    | silver(color, sq)
+                    | gold(color, sq)
+                    | king(sq);
+                assert!(steps.and_not(near[sq.index()]).is_empty(), "{sq}");
+            }
+        }
+        assert_eq!(boxes(2, 4)[40].count(), 45);
+    }
 
     #[test]
     fn sliders_match_reference_on_random_occupancies() {

@@ -430,22 +430,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 /// The squares from which a stepping piece (pawn, knight, silver, gold or a kind that moves
 /// like one) can reach each square in one move: at most one file and two ranks away (a
 /// knight's jump is the farthest step).
-const STEP_REACH: [Bitboard; Square::NUM] = {
-    let mut reach = [Bitboard::EMPTY; Square::NUM];
-    let mut to = 0;
-    while to < Square::NUM {
-        let mut from = 0;
-        while from < Square::NUM {
-            // A square's index is file * 9 + rank.
-            if (to / 9).abs_diff(from / 9) <= 1 && (to % 9).abs_diff(from % 9) <= 2 {
-                reach[to] = reach[to].with(Square::ALL[from]);
-            }
-            from += 1;
-        }
-        to += 1;
-    }
-    reach
-};
+const STEP_REACH: [Bitboard; Square::NUM] = attacks::boxes(1, 2);
 
 #[inline(always)]
 fn king_moves<S: Sink>(pos: &Position, ksq: Square, sink: &mut S) {

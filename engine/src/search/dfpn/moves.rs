@@ -164,22 +164,7 @@ pub(super) fn near_king(k: Square) -> Bitboard {
 }
 
 /// [`near_king`] for each square, built at compile time (it is asked at every OR node).
-const NEAR_KING: [Bitboard; Square::NUM] = {
-    let mut near = [Bitboard::EMPTY; Square::NUM];
-    let mut k = 0;
-    while k < Square::NUM {
-        let mut sq = 0;
-        while sq < Square::NUM {
-            // A square's index is file * 9 + rank.
-            if (k / 9).abs_diff(sq / 9) <= 2 && (k % 9).abs_diff(sq % 9) <= 4 {
-                near[k] = near[k].with(Square::ALL[sq]);
-            }
-            sq += 1;
-        }
-        k += 1;
-    }
-    near
-};
+const NEAR_KING: [Bitboard; Square::NUM] = attacks::boxes(2, 4);
 
 /// The defender's replies to a check, in the generator's order.
 pub(super) fn evasions(pos: &Position) -> Vec<Move> {
