@@ -40,15 +40,21 @@ const STRIDE: usize = 24;
 /// Words in a cache line.
 const LINE_WORDS: usize = 8;
 
-/// One position's entry. Besides the numbers of the last search, it bounds the length of
-/// the shortest mate (plies, defender's interpositions counted): `lo` from below (no mate
-/// is shorter; [`NO_MATE`]: none at all) and `hi` from above (a mate of that length was
-/// proved; [`NO_MATE`]: none known). A search with a length bound reads a proof or a
-/// disproof from them.
+/// One position's entry. It bounds the length of the shortest mate (plies, defender's
+/// interpositions counted): `lo` from below (no mate is shorter; [`NO_MATE`]: none at all)
+/// and `hi` from above (a mate of that length was proved; [`NO_MATE`]: none known). A
+/// search with a length bound reads a proof or a disproof from them, and nothing else.
+///
+/// Its numbers are those the last search left it with while it was undecided, and a proof
+/// or a disproof leaves them as they were ((1, 1) for an entry first stored decided): a
+/// search with a bound that the entry's decision does not answer (a proof too long for it,
+/// a disproof of a shorter mate) starts from them. (KomoringHeights keeps its numbers so;
+/// measured against numbers made from the decision's cost in docs/mate.md.)
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Entry {
     board: u64,
     hand: Hand,
+    /// Never 0 nor [`INF`]: the numbers of an undecided search.
     pn: u32,
     dn: u32,
     /// Nodes spent below this entry, as `1 + log2` (0 marks an empty slot): the cheapest
@@ -273,12 +279,11 @@ impl Table {
             if stronger && (e.lo > lo || (e.lo == lo && e.hand.bits() > lo_hand.bits())) {
                 (lo, lo_hand) = (e.lo, e.hand);
             }
-            let final_ = e.pn == 0 || e.dn == 0;
             if e.hand == hand {
                 exact = Some(*e);
-            } else if stronger && !final_ {
+            } else if stronger {
                 pn_floor = pn_floor.max(e.pn);
-            } else if weaker && !final_ {
+            } else if weaker {
                 dn_floor = dn_floor.max(e.dn);
             }
         }
@@ -302,18 +307,8 @@ impl Table {
                 hi,
             };
         }
-        let (pn, dn, known) = match exact {
-            // Decided for another bound (a proof too long, a disproof of a shorter mate):
-            // the nodes that decision took stand for the work left, on its side. A
-            // position whose proof took many nodes is rarely mated quickly within a
-            // tighter bound; taken as (1, 1), every node of a long proof looked easy to
-            // a search for a quicker mate, which then followed the old proof to its end
-            // before it could turn away.
-            Some(e) if e.pn == 0 => (u32::from(e.amount), 1, true),
-            Some(e) if e.dn == 0 => (1, u32::from(e.amount), true),
-            Some(e) => (e.pn, e.dn, true),
-            None => (1, 1, false),
-        };
+        // Undecided at this bound: the exact entry's numbers, whatever it decides at others.
+        let (pn, dn, known) = exact.map_or((1, 1, false), |e| (e.pn, e.dn, true));
         Probe {
             pn: pn.max(pn_floor).min(NEAR_INF),
             dn: dn.max(dn_floor).min(NEAR_INF),
@@ -396,11 +391,18 @@ impl Table {
             lo: r.lo,
             hi: r.hi,
         };
+        if proof || disproof {
+            // A decision keeps the numbers of the search before it (see `Entry`).
+            (e.pn, e.dn) = (1, 1);
+        }
         if target.is_some() {
             let old = Entry::unpack(self.get(i));
             e.amount = e.amount.max(old.amount);
             e.lo = e.lo.max(old.lo);
             e.hi = e.hi.min(old.hi);
+            if proof || disproof {
+                (e.pn, e.dn) = (old.pn, old.dn);
+            }
         }
         self.set(i, e.pack());
     }
@@ -474,21 +476,23 @@ mod tests {
         assert_eq!(t.probe(8, g, 9).pn, 0);
         let p = t.probe(8, g, 7);
         assert!(p.pn != 0 && p.dn != 0 && (p.lo, p.hi) == (7, 9));
-        // A proof too long for the bound asked about stands for as much work as it took,
-        // on the proof side, and a disproof of a shorter mate on the disproof side.
-        let costly = |pn, dn, lo, hi| Record {
-            pn,
-            dn,
-            lo,
-            hi,
-            nodes: 1 << 20,
-        };
-        t.store(10, g, costly(0, INF, 0, 31));
+        // A proof too long for the bound asked about, or a disproof of a shorter mate,
+        // answers with the numbers the entry had before it was decided ((1, 1) if none).
+        t.store(10, g, rec(0, INF, 0, 31));
         let p = t.probe(10, g, 29);
-        assert_eq!((p.pn, p.dn), (u32::from(amount_of(1 << 20)), 1));
-        t.store(11, g, costly(INF, 0, 31, NO_MATE));
-        let p = t.probe(11, g, 41);
-        assert_eq!((p.pn, p.dn), (1, u32::from(amount_of(1 << 20))));
+        assert!(p.known && (p.pn, p.dn) == (1, 1));
+        t.store(11, g, rec(5, 3, 0, NO_MATE));
+        t.store(11, g, rec(0, INF, 0, 31));
+        t.store(11, g, rec(INF, 0, 21, NO_MATE));
+        let p = t.probe(11, g, 29);
+        assert_eq!((p.pn, p.dn, p.lo, p.hi), (5, 3, 21, 31));
+        assert_eq!(t.probe(11, g, 31).pn, 0);
+        assert_eq!(t.probe(11, g, 19).dn, 0);
+        // Nor does another hand's decision raise the numbers: a disproof with a stronger
+        // hand of a mate shorter than the bound says nothing of this hand's proof number.
+        t.store(12, gs, rec(INF, 0, 9, NO_MATE));
+        t.store(12, g, rec(2, 2, 0, NO_MATE));
+        assert_eq!(t.probe(12, g, 29).pn, 2);
         // Undecided numbers: the exact entry, raised by a stronger hand's proof number.
         t.store(9, gs, rec(6, 2, 0, NO_MATE));
         t.store(9, g, rec(3, 4, 0, NO_MATE));
