@@ -121,6 +121,8 @@ fn amount_of(nodes: u64) -> u8 {
 /// What a [`Table::store`] records.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Record {
+    /// The numbers: kept for an undecided result only (a decision keeps the entry's
+    /// numbers from before it, see `Entry`).
     pub(super) pn: u32,
     pub(super) dn: u32,
     /// Lower bound on the mate's length (0 for none).
