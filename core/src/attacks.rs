@@ -199,6 +199,7 @@ pub fn silver(color: Color, sq: Square) -> Bitboard {
 pub fn gold(color: Color, sq: Square) -> Bitboard {
     Bitboard::from_bits(GOLD[color.index()][sq.index()])
 }
+
 /// For each square, the squares at most `files` files and `ranks` ranks from it, itself
 /// included: where a piece of short reach must stand to act on that square. Built at compile
 /// time by the tables that ask for one (the move generator's, the mate solver's).

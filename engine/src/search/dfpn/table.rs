@@ -384,28 +384,28 @@ impl Table {
         if target.is_none() && victim_cost.0 == 0 {
             self.used += 1;
         }
+        let old = target.map(|_| Entry::unpack(self.get(i)));
+        // A decision keeps the numbers of the search before it (see `Entry`).
+        let (pn, dn) = match old {
+            _ if !proof && !disproof => (r.pn, r.dn),
+            Some(old) => (old.pn, old.dn),
+            None => (1, 1),
+        };
         let mut e = Entry {
             board,
             hand,
-            pn: r.pn,
-            dn: r.dn,
+            pn,
+            dn,
             amount,
             lo: r.lo,
             hi: r.hi,
         };
-        if proof || disproof {
-            // A decision keeps the numbers of the search before it (see `Entry`).
-            (e.pn, e.dn) = (1, 1);
-        }
-        if target.is_some() {
-            let old = Entry::unpack(self.get(i));
+        if let Some(old) = old {
             e.amount = e.amount.max(old.amount);
             e.lo = e.lo.max(old.lo);
             e.hi = e.hi.min(old.hi);
-            if proof || disproof {
-                (e.pn, e.dn) = (old.pn, old.dn);
-            }
         }
+        debug_assert!(!matches!(e.pn, 0 | INF) && !matches!(e.dn, 0 | INF));
         self.set(i, e.pack());
     }
 
