@@ -25,9 +25,10 @@
 
 use super::Solver;
 use super::moves::{
-    and_proof_hand, attacker, checks_into, child_keys, evasion_count, evasions_into, or_proof_hand,
+    FULL_HAND, and_disproof_hand, and_proof_hand, attacker, checks_into, child_keys, evasion_count,
+    evasions_into, hand_before, or_disproof_hand,
 };
-use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max};
+use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max, hand_min};
 use crate::search::prefetch::prefetch;
 use crate::{Hand, Move, PieceKind, Position};
 
@@ -232,7 +233,7 @@ impl Solver<'_> {
         if moves.is_empty() {
             self.moves = moves;
             let r = if or {
-                NodeResult::disproof(hand, NO_MATE)
+                NodeResult::disproof(or_disproof_hand(pos, FULL_HAND), NO_MATE)
             } else {
                 NodeResult::proof(and_proof_hand(pos, Hand::EMPTY), 0)
             };
@@ -507,7 +508,7 @@ fn conclude(pos: &Position, or: bool, ply: u16, hand: Hand, children: &[Child]) 
         if or {
             // The quickest mate found; its proof hand.
             if let Some(c) = children.iter().filter(|c| c.pn == 0).min_by_key(|c| c.hi) {
-                r.hand = or_proof_hand(pos, c.mv, c.hand);
+                r.hand = hand_before(pos, c.mv, c.hand);
                 r.hi = plus_one(c.hi);
             }
         } else {
@@ -518,20 +519,28 @@ fn conclude(pos: &Position, or: bool, ply: u16, hand: Hand, children: &[Child]) 
             r.hi = plus_one(children.iter().map(|c| c.hi).max().unwrap_or(0));
         }
     } else if dn == 0 {
-        // The attacker's hand itself is the disproof hand: any hand it covers has no more
-        // checks and leaves the defender no fewer pieces.
+        // The disproof hand: the largest attacker hand for which the children's disproofs
+        // still refute every move (see `or_disproof_hand`). A disproof that depends on the
+        // path keeps the node's own hand: the repetition it found is one of these hands
+        // exactly, and the chain of children down to it gives each node its own hand back.
         let (dep, lo) = if or {
+            let before = children.iter().fold(FULL_HAND, |h, c| {
+                hand_min(h, hand_before(pos, c.mv, c.hand))
+            });
+            r.hand = or_disproof_hand(pos, before);
             let dep = children.iter().map(|c| c.dep).min().unwrap_or(CLEAN);
             (dep, children.iter().map(|c| c.lo).min().unwrap_or(NO_MATE))
         } else {
             // The least path-dependent refutation, and among those the one that needs the
             // longest mate.
-            children
+            let refutation = children
                 .iter()
                 .filter(|c| c.dn == 0)
-                .map(|c| (c.dep, c.lo))
-                .max()
-                .unwrap_or((CLEAN, NO_MATE))
+                .max_by_key(|c| (c.dep, c.lo));
+            if let Some(c) = refutation {
+                r.hand = and_disproof_hand(pos, c.mv, c.hand);
+            }
+            refutation.map_or((CLEAN, NO_MATE), |c| (c.dep, c.lo))
         };
         r.dep = if dep >= ply { CLEAN } else { dep };
         r.lo = plus_one(lo);

@@ -220,6 +220,37 @@ pub fn solve_mate(
     solve_with(pos, config, signals, observer, None)
 }
 
+impl<'a> Solver<'a> {
+    /// A solver with a new table, for one solve within `config` (see [`solve_with`]).
+    fn new(
+        config: &MateConfig,
+        signals: &'a Signals,
+        observer: &'a mut dyn MateObserver,
+        read_budget: Option<u64>,
+    ) -> Solver<'a> {
+        Solver {
+            tt: Table::new(config.hash_mib),
+            signals,
+            observer,
+            nodes: 0,
+            node_limit: config.max_nodes.unwrap_or(u64::MAX).max(1),
+            stopped: false,
+            max_ply: config.max_ply.clamp(1, MAX_LEN),
+            reading: false,
+            path: path::Path::default(),
+            ask_budget: 0,
+            read_budget,
+            line: pv::LinePositions::default(),
+            next_report: Duration::from_secs(1),
+            moves: Vec::new(),
+            scratch: Vec::new(),
+            child_keys: Vec::new(),
+            frames: Vec::new(),
+            replies: mid::ReplyCache::default(),
+        }
+    }
+}
+
 /// [`solve_mate`] with the reading's budget given (`None`: the usual one).
 fn solve_with(
     pos: &Position,
@@ -228,26 +259,7 @@ fn solve_with(
     observer: &mut dyn MateObserver,
     read_budget: Option<u64>,
 ) -> MateReport {
-    let mut solver = Solver {
-        tt: Table::new(config.hash_mib),
-        signals,
-        observer,
-        nodes: 0,
-        node_limit: config.max_nodes.unwrap_or(u64::MAX).max(1),
-        stopped: false,
-        max_ply: config.max_ply.clamp(1, MAX_LEN),
-        reading: false,
-        path: path::Path::default(),
-        ask_budget: 0,
-        read_budget,
-        line: pv::LinePositions::default(),
-        next_report: Duration::from_secs(1),
-        moves: Vec::new(),
-        scratch: Vec::new(),
-        child_keys: Vec::new(),
-        frames: Vec::new(),
-        replies: mid::ReplyCache::default(),
-    };
+    let mut solver = Solver::new(config, signals, observer, read_budget);
     let result = if pos.king_square(!pos.side_to_move()).is_none() {
         // No king to mate.
         MateResult::NoMate

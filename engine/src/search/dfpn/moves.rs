@@ -1,4 +1,5 @@
-//! The moves of the two kinds of node and the proof-hand rules that follow from them.
+//! The moves of the two kinds of node and the proof- and disproof-hand rules that follow from
+//! them.
 //!
 //! At an OR node the attacker may only give check; at an AND node the defender has every
 //! legal move (all of them evasions). Both come from the rules' own legal move generator,
@@ -397,19 +398,88 @@ pub(super) fn and_proof_hand(pos: &Position, children: Hand) -> Hand {
     ph
 }
 
-/// The proof hand of an OR node proved by `mv` whose child's proof hand is `child`: a
-/// dropped piece was needed, a captured one was not brought in by the attacker.
-pub(super) fn or_proof_hand(pos: &Position, mv: Move, child: Hand) -> Hand {
+/// The attacker's hand before the check `mv` at the OR node `pos`, for the hand `after` it
+/// (a proof or disproof hand of the child): a dropped piece was needed, a captured one was
+/// not brought in by the attacker. A proved node's proof hand is its mating check's so taken
+/// back; a disproved node's disproof hand comes from the smallest of its checks' so taken
+/// back ([`or_disproof_hand`]).
+pub(super) fn hand_before(pos: &Position, mv: Move, after: Hand) -> Hand {
     if let Some(p) = mv.hand_piece() {
-        return child.checked_add(p).unwrap_or(child);
+        // At capacity already (a disproof hand can be): it stays there.
+        return after.checked_add(p).unwrap_or(after);
     }
     let captured = pos
         .captured_piece(mv)
         .and_then(|c| c.kind.unpromote().to_hand());
     match captured {
-        Some(p) => child.checked_remove(p).unwrap_or(child),
-        None => child,
+        Some(p) => after.checked_remove(p).unwrap_or(after),
+        None => after,
     }
+}
+
+/// A hand with every kind at [`Hand::capacity`]: the disproof hand of an OR node before any
+/// of its checks is taken into account.
+pub(super) const FULL_HAND: Hand = {
+    let mut h = Hand::EMPTY;
+    let mut i = 0;
+    while i < HandPiece::ALL.len() {
+        let p = HandPiece::ALL[i];
+        h = match h.with_count(p, Hand::capacity(p)) {
+            Some(h) => h,
+            None => h,
+        };
+        i += 1;
+    }
+    h
+};
+
+/// The disproof hand of the OR node `pos` (attacker to move, every check disproved) from
+/// `before`, the smallest of its checks' disproof hands taken back over each check
+/// ([`hand_before`]; [`FULL_HAND`] when there is no check). With any hand it covers the
+/// attacker has no check the node lacks: more of a kind it holds drops on the same squares,
+/// and each check leads to a position its child's disproof covers. A kind it does not hold
+/// is the exception: were it held, its drops could check. Such a kind stays out of the hand
+/// (at the node's count, none) unless no drop of it would check.
+///
+/// The disproof hand is what lets a disproof stand for the positions with more in the
+/// attacker's hand (and less in the defender's) that the search meets through other move
+/// orders: with the node's own hand a disproof covers only weaker hands.
+pub(super) fn or_disproof_hand(pos: &Position, before: Hand) -> Hand {
+    let us = pos.side_to_move();
+    let held = pos.hand(us);
+    let Some(k) = pos.king_square(!us) else {
+        return held;
+    };
+    let empty = !pos.occupied();
+    // A pawn checks from the king's file only, where a pawn of the attacker's forbids the
+    // drop. (A pawn-drop mate is illegal too, but a drop that checks is counted as one.)
+    let no_pawn_drop = pawn_files(pos, us).contains(k);
+    let mut dh = before;
+    for p in HandPiece::ALL {
+        if held.has(p) || !dh.has(p) || (p == HandPiece::Pawn && no_pawn_drop) {
+            continue;
+        }
+        if (attacks::piece(!us, p.kind(), k, pos.occupied()) & empty).is_any() {
+            dh = dh.with_count(p, 0).unwrap_or(dh);
+        }
+    }
+    dh
+}
+
+/// The disproof hand of the AND node `pos` (defender to move) refuted by `mv`, from its
+/// child's disproof hand `child`: the defender's reply stays legal with any attacker hand it
+/// covers, but for a drop, which needs the piece in the defender's hand: the attacker may
+/// hold all of that kind but one.
+pub(super) fn and_disproof_hand(pos: &Position, mv: Move, child: Hand) -> Hand {
+    let Some(p) = mv.hand_piece() else {
+        return child;
+    };
+    let us = pos.side_to_move();
+    let total = pos.hand(us).count(p) + pos.hand(!us).count(p);
+    if child.count(p) < total {
+        return child;
+    }
+    child.with_count(p, total - 1).unwrap_or(child)
 }
 
 /// The squares where a reply at the AND node `pos` puts a piece between the checker and

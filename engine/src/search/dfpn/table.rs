@@ -429,13 +429,20 @@ fn slot_used(w: [u64; 3]) -> bool {
 
 /// The larger count of each piece of `a` and `b`.
 pub(super) fn hand_max(a: Hand, b: Hand) -> Hand {
-    let mut h = a;
-    for p in HandPiece::ALL {
-        if b.count(p) > h.count(p) {
-            h = h.with_count(p, b.count(p)).unwrap_or(h);
-        }
-    }
-    h
+    hand_by(a, b, u8::max)
+}
+
+/// The smaller count of each piece of `a` and `b`.
+pub(super) fn hand_min(a: Hand, b: Hand) -> Hand {
+    hand_by(a, b, u8::min)
+}
+
+/// The hand with, of each piece, `pick` of the counts in `a` and `b` (one of the two, so
+/// it fits).
+fn hand_by(a: Hand, b: Hand, pick: fn(u8, u8) -> u8) -> Hand {
+    HandPiece::ALL.into_iter().fold(a, |h, p| {
+        h.with_count(p, pick(a.count(p), b.count(p))).unwrap_or(h)
+    })
 }
 
 #[cfg(test)]
@@ -501,6 +508,7 @@ mod tests {
         let p = t.probe(9, g, MAX_LEN);
         assert_eq!((p.pn, p.dn), (6, 4));
         assert_eq!(hand_max(g, gs), gs);
+        assert_eq!(hand_min(g, gs), g);
     }
 
     #[test]

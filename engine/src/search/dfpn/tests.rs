@@ -538,3 +538,93 @@ fn a_position_no_better_than_one_on_the_path_is_a_repetition() {
         assert_eq!(solve_within(sfen, 2_000), MateResult::NoMate, "{sfen}");
     }
 }
+
+/// `pos` with the side to move's hand raised towards `hand`: of each kind, as many more as
+/// `hand` has and the other side holds, taken from the other side's hand.
+fn with_hand_raised(pos: &Position, hand: Hand) -> Position {
+    let mut setup = pos.to_setup();
+    let (us, them) = (pos.side_to_move().index(), (!pos.side_to_move()).index());
+    for p in crate::HandPiece::ALL {
+        let (mine, theirs) = (setup.hands[us].count(p), setup.hands[them].count(p));
+        let more = hand.count(p).saturating_sub(mine).min(theirs);
+        setup.hands[us] = setup.hands[us].with_count(p, mine + more).unwrap();
+        setup.hands[them] = setup.hands[them].with_count(p, theirs - more).unwrap();
+    }
+    Strictness::Relaxed.validate(&setup).unwrap()
+}
+
+#[test]
+fn a_disproof_holds_for_every_hand_its_disproof_hand_covers() {
+    // The positions without a mate of `tests/data/mate/positions.txt` (constructed ones and
+    // random-game ones, cshogi's verdicts): the root's disproof hand covers the attacker's
+    // own, and the same position with the attacker's hand raised to it (the pieces taken
+    // from the defender's hand, as far as it holds them) has no mate either. Solved afresh,
+    // so that the raised position's verdict does not come from the first solve's table.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/mate/positions.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut checked, mut raised_some) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        if f.len() < 2 || f[1] != "nomate" {
+            continue;
+        }
+        let pos = Position::from_sfen_with(f[0], Strictness::Relaxed).unwrap();
+        let config = MateConfig {
+            hash_mib: 4,
+            max_nodes: Some(300_000),
+            ..MateConfig::default()
+        };
+        let signals = Signals::new();
+        let mut observer = crate::search::NoObserver;
+        let mut solver = Solver::new(&config, &signals, &mut observer, None);
+        let r = solver.mid(&pos, 0, MAX_LEN, INF, INF);
+        assert!(r.dn == 0 && r.lo == NO_MATE, "{}: no disproof", f[0]);
+        let own = pos.hand(pos.side_to_move());
+        assert!(r.hand.covers(own), "{}: {:?} {:?}", f[0], r.hand, own);
+        let raised = with_hand_raised(&pos, r.hand);
+        if raised.hand(raised.side_to_move()) != own {
+            raised_some += 1;
+        }
+        let sfen = raised.to_sfen();
+        assert_eq!(solve_within(&sfen, 300_000), MateResult::NoMate, "{sfen}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked}");
+    assert!(raised_some >= 5, "{raised_some} of {checked} raised");
+}
+
+#[test]
+fn disproof_hands_of_single_nodes() {
+    use super::moves::{FULL_HAND, and_disproof_hand, or_disproof_hand};
+    use crate::HandPiece::{Bishop, Gold, Knight, Lance, Pawn, Rook, Silver};
+    let count = |h: Hand| [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook].map(|p| h.count(p));
+    let full = count(FULL_HAND);
+    // Black to move holds nothing; White's king on 1a behind its own pawn on 1b and silver
+    // on 2b: a pawn, a lance, a silver or a bishop could check only from those squares; a
+    // knight checks from 2c, a gold or a rook from 2a, all empty. The kinds that cannot
+    // check by a drop stay at capacity.
+    let pos =
+        Position::from_sfen_with("8k/7sp/9/9/9/9/9/9/4K4 b - 1", Strictness::Relaxed).unwrap();
+    let dh = or_disproof_hand(&pos, FULL_HAND);
+    assert_eq!(count(dh), [full[0], full[1], 0, full[3], 0, full[5], 0]);
+    // A kind held keeps the count its checks' disproofs allow, whether or not it checks.
+    let pos =
+        Position::from_sfen_with("8k/7sp/9/9/9/9/9/9/4K4 b G 1", Strictness::Relaxed).unwrap();
+    let two_golds = Hand::EMPTY.with_count(Gold, 2).unwrap();
+    assert_eq!(or_disproof_hand(&pos, two_golds), two_golds);
+    // A pawn of Black's own on the king's file: no pawn drop there, so pawns stay, and a
+    // lance on 1b would still check.
+    let pos = Position::from_sfen_with("8k/9/9/9/8P/9/9/9/4K4 b - 1", Strictness::Relaxed).unwrap();
+    let dh = or_disproof_hand(&pos, FULL_HAND);
+    assert_eq!((dh.count(Pawn), dh.count(Lance)), (full[0], 0));
+    // An AND node refuted by a drop: the defender must still hold one of that kind.
+    let pos =
+        Position::from_sfen_with("8k/9/9/9/9/9/9/9/K7R w 2Pg 1", Strictness::Relaxed).unwrap();
+    let drop = Move::drop(Gold, crate::Square::from_usi("1b").unwrap());
+    assert_eq!(and_disproof_hand(&pos, drop, FULL_HAND).count(Gold), 0);
+    let mv = Move::from_usi("1a2a").unwrap();
+    assert_eq!(and_disproof_hand(&pos, mv, FULL_HAND), FULL_HAND);
+}
