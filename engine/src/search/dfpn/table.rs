@@ -325,7 +325,7 @@ impl Table {
     /// disproof under its disproof hand, numbers under the hand searched. What an entry
     /// of the same hand knew of the mate's length is kept (the tighter bounds win), and
     /// entries the new one makes useless (the same board, hands it now decides, nothing
-    /// else known) are freed.
+    /// else known; for a disproof, only entries disproved already) are freed.
     pub(super) fn store(&mut self, board: u64, hand: Hand, r: Record) {
         let amount = amount_of(r.nodes);
         let proof = r.hi != NO_MATE;
@@ -348,8 +348,15 @@ impl Table {
                     target = Some(s);
                     continue;
                 }
+                // A disproof frees only entries disproved already: an entry undecided at
+                // every bound keeps the numbers a search with a longer bound starts from (see
+                // `Entry`), and a disproof stored under a larger hand than the one searched
+                // would take them away.
                 let subsumed = (proof && e.hand.covers(hand) && e.lo == 0 && e.hi >= r.hi)
-                    || (disproof && hand.covers(e.hand) && e.hi == NO_MATE && e.lo <= r.lo);
+                    || (disproof
+                        && hand.covers(e.hand)
+                        && e.hi == NO_MATE
+                        && (1..=r.lo).contains(&e.lo));
                 if subsumed {
                     w.fill(0);
                     freed += 1;
@@ -502,6 +509,19 @@ mod tests {
         t.store(12, gs, rec(INF, 0, 9, NO_MATE));
         t.store(12, g, rec(2, 2, 0, NO_MATE));
         assert_eq!(t.probe(12, g, 29).pn, 2);
+        // A disproof under a larger hand than the one searched (its disproof hand) leaves
+        // that hand's undecided entry and its numbers, for a longer bound; an entry
+        // disproved already it frees.
+        t.store(13, g, rec(4, 6, 0, NO_MATE));
+        t.store(13, gs, rec(INF, 0, 15, NO_MATE));
+        assert_eq!(t.probe(13, g, 9).dn, 0);
+        let p = t.probe(13, g, 19);
+        assert!(p.known && (p.pn, p.dn, p.lo) == (4, 6, 15));
+        let used = t.used;
+        t.store(14, g, rec(INF, 0, 5, NO_MATE));
+        t.store(14, gs, rec(INF, 0, 15, NO_MATE));
+        assert_eq!(t.used, used + 1);
+        assert!(!t.probe(14, g, 19).known);
         // Undecided numbers: the exact entry, raised by a stronger hand's proof number.
         t.store(9, gs, rec(6, 2, 0, NO_MATE));
         t.store(9, g, rec(3, 4, 0, NO_MATE));
