@@ -29,9 +29,16 @@ use super::table::MAX_LEN;
 use super::{KeyMap, Solver};
 use crate::{Color, Hand, Move, Position, Strictness};
 
-/// Nodes the reading of the line may take in all, beyond what the solve took (at least as
-/// many again as the solve).
+/// Nodes for one search of the reading that must answer (a proof the table lost, a reply's
+/// mate); the reading may take, in all, twice the larger of this and what the solve took
+/// ([`READ_SHARE`]).
 const READ_BUDGET: u64 = 2_000_000;
+/// The reading's budget beyond what the solve took, in multiples of the larger of
+/// [`READ_BUDGET`] and the solve's nodes. Only a long problem's reading spends it: 雪月花's
+/// (349 plies with two, 365 with one, at 8.6 s against 5.4) and 寿's (the same 611 plies,
+/// 29.3 s against 25.8); every other problem of `tests/data/mate/long.txt` and of
+/// `positions.txt` takes the same nodes either way (docs/mate.md).
+const READ_SHARE: u64 = 2;
 /// The searches for a quicker mate from the root may take an eighth of what the solve took,
 /// and at least this many nodes. A quicker mate is mostly found in a small part of that;
 /// showing that there is none can cost much more than the solve, and is given up when the
@@ -121,7 +128,9 @@ impl Solver<'_> {
         // (after the clock, one read from the table, see `mated_within`).
         self.reading = true;
         self.stopped = false;
-        let read = self.read_budget.unwrap_or(READ_BUDGET.max(self.nodes));
+        let read = self
+            .read_budget
+            .unwrap_or(READ_SHARE * READ_BUDGET.max(self.nodes));
         self.node_limit = self.nodes.saturating_add(read);
         let mut others = Vec::new();
         let (mut line, _) = self.read_line(root, Vec::new(), len, exact, &mut others);
