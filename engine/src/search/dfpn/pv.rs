@@ -35,7 +35,7 @@ use crate::{Color, Hand, Move, Position, Strictness};
 const READ_BUDGET: u64 = 2_000_000;
 /// The reading's budget beyond what the solve took, in multiples of the larger of
 /// [`READ_BUDGET`] and the solve's nodes. Only a long problem's reading spends it: 雪月花's
-/// (349 plies with two, 365 with one, at 8.6 s against 5.4) and 寿's (the same 611 plies,
+/// (349 plies with two, 365 with one, at 8.7 s against 5.4) and 寿's (the same 611 plies,
 /// 29.3 s against 25.8); every other problem of `tests/data/mate/long.txt` and of
 /// `positions.txt` takes the same nodes either way (docs/mate.md).
 const READ_SHARE: u64 = 2;

@@ -351,7 +351,8 @@ impl Table {
                 // A disproof frees only entries disproved already: an entry undecided at
                 // every bound keeps the numbers a search with a longer bound starts from (see
                 // `Entry`), and a disproof stored under a larger hand than the one searched
-                // would take them away.
+                // would take them away. (The same rule for a proof under a smaller hand was
+                // measured and not kept: more nodes, and the lines no shorter; docs/mate.md.)
                 let subsumed = (proof && e.hand.covers(hand) && e.lo == 0 && e.hi >= r.hi)
                     || (disproof
                         && hand.covers(e.hand)
