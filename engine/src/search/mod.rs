@@ -181,6 +181,12 @@ impl Signals {
             || self.hard_ms.load(Ordering::Relaxed) != NO_LIMIT
     }
 
+    /// Time left before the hard limit (`None`: no limit).
+    pub fn hard_left(&self) -> Option<Duration> {
+        let hard = self.hard_ms.load(Ordering::Relaxed);
+        (hard != NO_LIMIT).then(|| Duration::from_millis(hard.saturating_sub(self.elapsed_ms())))
+    }
+
     fn elapsed_ms(&self) -> u64 {
         self.elapsed().as_millis() as u64
     }

@@ -133,6 +133,15 @@ struct Solver<'a> {
     path: path::Path,
     /// Nodes for one question while reading the line.
     ask_budget: u64,
+    /// Nodes for one question that would shorten a defender's reply's mate, or show an
+    /// interposition useless, while reading the line (in the passes after the first none for
+    /// the first, the table answers, and the least for the second; see [`pv`]).
+    reply_budget: u64,
+    /// A question about the attacker's quickest check in the reading's current pass was left
+    /// undecided by its budget.
+    unsure: bool,
+    /// Reading a pass after the first: no search beyond the budget.
+    passing: bool,
     /// Nodes the reading of the line may take beyond the solve's (`None`: the rule in
     /// [`pv`]; tests set it to see that a spent budget still gives a whole line).
     read_budget: Option<u64>,
@@ -239,6 +248,9 @@ impl<'a> Solver<'a> {
             reading: false,
             path: path::Path::default(),
             ask_budget: 0,
+            reply_budget: 0,
+            unsure: false,
+            passing: false,
             read_budget,
             line: pv::LinePositions::default(),
             next_report: Duration::from_secs(1),

@@ -22,23 +22,26 @@
 //!
 //! Each of these searches has a node budget, and the first (the search for a quicker mate)
 //! also stops with the caller's clock; when a budget runs out, the line follows the
-//! shortest mates found so far.
+//! shortest mates found so far. While some question about the attacker's quickest check was
+//! left undecided, the line is read again, and the shortest kept ([`Solver::read_again`]).
+//! A line is always answered, but a pass after the first is given up with the clock.
 
 use super::moves::{attacker, checks, evasions, interposition_squares};
 use super::table::MAX_LEN;
 use super::{KeyMap, Solver};
 use crate::{Color, Hand, Move, Position, Strictness};
+use std::time::Duration;
 
 /// Nodes for one search of the reading that must answer (a proof the table lost, a reply's
-/// mate); the reading may take, in all, twice the larger of this and what the solve took
-/// ([`READ_SHARE`]).
+/// mate); the reading's first pass may take, in all, four times the larger of this and what
+/// the solve took ([`READ_SHARE`]).
 const READ_BUDGET: u64 = 2_000_000;
-/// The reading's budget beyond what the solve took, in multiples of the larger of
-/// [`READ_BUDGET`] and the solve's nodes. Only a long problem's reading spends it: 雪月花's
-/// (349 plies with two, 365 with one, at 8.7 s against 5.4) and 寿's (the same 611 plies,
-/// 29.3 s against 25.8); every other problem of `tests/data/mate/long.txt` and of
-/// `positions.txt` takes the same nodes either way (docs/mate.md).
-const READ_SHARE: u64 = 2;
+/// The budget of the reading's first pass beyond what the solve took, in multiples of the
+/// larger of [`READ_BUDGET`] and the solve's nodes. Only a long problem's first pass spends
+/// it: 雪月花's (341 plies with four, 349 with two, 365 with one) and 寿's (the same 611
+/// plies); every other problem of `tests/data/mate/long.txt` and of `positions.txt` takes
+/// the same nodes either way (docs/mate.md).
+const READ_SHARE: u64 = 4;
 /// The searches for a quicker mate from the root may take an eighth of what the solve took,
 /// and at least this many nodes. A quicker mate is mostly found in a small part of that;
 /// showing that there is none can cost much more than the solve, and is given up when the
@@ -49,6 +52,11 @@ const SHORTEN_MIN: u64 = 6_000;
 const ASK_MIN: u64 = 1_000;
 /// The most nodes for one question.
 const ASK_MAX: u64 = 20_000;
+/// The reading's passes after the first ([`Solver::read_again`]) may take this many times
+/// the nodes spent before them.
+const PASS_SHARE: u64 = 2;
+/// The reading ends after this many passes in a row that found no shorter line.
+const MAX_STALE: u32 = 2;
 /// The smallest budget for deciding whether one interposition is useless.
 const USELESS_MIN: u64 = 2_000;
 
@@ -112,6 +120,7 @@ impl Solver<'_> {
         let mut len = len;
         let budget = (self.nodes / 8).max(SHORTEN_MIN);
         self.ask_budget = (self.nodes / 128).clamp(ASK_MIN, ASK_MAX);
+        self.reply_budget = self.ask_budget;
         self.node_limit = self.node_limit.min(self.nodes.saturating_add(budget));
         let mut exact = len <= 1;
         while len >= 3 && !self.stopped {
@@ -132,12 +141,68 @@ impl Solver<'_> {
             .read_budget
             .unwrap_or(READ_SHARE * READ_BUDGET.max(self.nodes));
         self.node_limit = self.nodes.saturating_add(read);
+        self.unsure = false;
+        let start = self.signals.elapsed();
         let mut others = Vec::new();
         let (mut line, _) = self.read_line(root, Vec::new(), len, exact, &mut others);
         self.lengthen(root, &mut line, others, 0, &mut 0);
+        let took = self.signals.elapsed().saturating_sub(start);
+        self.read_again(root, &mut line, took);
         self.line.clear();
         self.path.clear();
         line
+    }
+
+    /// Reads the line again from `root` while some question about the attacker's quickest
+    /// check was left undecided, and keeps the shortest line read. Each pass asks those
+    /// questions again with the same budget, and they go on from the numbers the table kept;
+    /// what one pass proves, the next one's questions above it use (雪月花: 341 plies after
+    /// the first pass, 349 after the second, 309 after the third). A defender's reply is
+    /// judged by what the table holds, its mate unshortened: the first pass asked what the
+    /// line's defence needs, and a reply that needs more than the line does is read again
+    /// by [`Self::lengthen`] all the same (unless a question shows that it does not: asked
+    /// from the table alone too, those questions sent 墨酔 No. 38's passes into 256 such
+    /// readings each).
+    ///
+    /// The passes end after [`MAX_STALE`] in a row that found no shorter line, and may take
+    /// [`PASS_SHARE`] times the nodes spent before them; a pass cut short by that budget or by
+    /// the clock read the rest of its line from the table, unasked (see `mated_within`), and
+    /// may have missed a longer defence, so it is not kept. So that the answer does not wait
+    /// for a pass that the clock would cut, none starts with less time left than the pass
+    /// before it took (`took`: the first pass's, for the second).
+    fn read_again(&mut self, root: &Position, line: &mut Vec<Move>, took: Duration) {
+        if self.read_budget.is_none() {
+            self.node_limit = self.nodes.saturating_add(PASS_SHARE * self.nodes);
+        }
+        self.reply_budget = 0;
+        self.passing = true;
+        let mut stale = 0;
+        let mut took = took;
+        while self.unsure
+            && stale < MAX_STALE
+            && !self.time_is_up()
+            && self.signals.hard_left().is_none_or(|left| left >= took)
+        {
+            let start = self.signals.elapsed();
+            self.unsure = false;
+            let mut others = Vec::new();
+            let (mut again, mated) =
+                self.read_line(root, Vec::new(), line.len() as u16, false, &mut others);
+            if mated {
+                self.lengthen(root, &mut again, others, 0, &mut 0);
+            }
+            if !mated || self.nodes >= self.node_limit || self.time_is_up() {
+                break;
+            }
+            took = self.signals.elapsed().saturating_sub(start);
+            if again.len() < line.len() {
+                *line = again;
+                stale = 0;
+            } else {
+                stale += 1;
+            }
+        }
+        self.passing = false;
     }
 
     /// Reads the line from `root` on from the moves of `prefix` (which must lead to an OR
@@ -288,8 +353,9 @@ impl Solver<'_> {
         }
         // Once the caller's time is up (or it said stop), the rest of the line is read from
         // what the table holds: the questions that would shorten it are left unasked, and
-        // only a proof the table lost is searched again, by the reading itself.
-        if self.reading && self.time_is_up() {
+        // only a proof the table lost is searched again, by the reading itself. A question
+        // with no budget is answered from the table alone.
+        if (self.reading && self.time_is_up()) || budget == 0 {
             return Within::Unknown;
         }
         self.search_within(pos, ply, bound, budget, on_line)
@@ -352,7 +418,10 @@ impl Solver<'_> {
             match self.mated_within(pos, ply, len - 2, self.ask_budget, true) {
                 Within::Mated(l) => len = l,
                 Within::Not => exact = true,
-                Within::Unknown => break,
+                Within::Unknown => {
+                    self.unsure = true;
+                    break;
+                }
             }
         }
         let mut bound = len;
@@ -391,7 +460,10 @@ impl Solver<'_> {
             // mate-in-one test, for one, leaves no entry for the mated position to follow).
             // The reading's own budget stays as it was.
             let spent = self.node_limit;
-            self.node_limit = spent.max(self.nodes.saturating_add(READ_BUDGET));
+            // A later pass stays within its budget: cut short, it is not kept.
+            if !self.passing {
+                self.node_limit = spent.max(self.nodes.saturating_add(READ_BUDGET));
+            }
             self.search_within(pos, ply, bound, READ_BUDGET, true);
             self.node_limit = spent;
         }
@@ -448,7 +520,7 @@ impl Solver<'_> {
             }
             // Shorten this reply's mate while it could still be the longest.
             while !known && l >= 3 && floor.is_none_or(|b| l > b) {
-                match self.mated_within(&child, ply + 1, l - 2, self.ask_budget, true) {
+                match self.mated_within(&child, ply + 1, l - 2, self.reply_budget, true) {
                     Within::Mated(s) => l = s,
                     Within::Not => known = true,
                     Within::Unknown => break,
@@ -479,7 +551,7 @@ impl Solver<'_> {
     /// with the piece given back to the defender (the attacker gains nothing it needs) the
     /// mate still comes within the same length, the interposition and the capture aside.
     fn is_useless(&mut self, pos: &Position, mv: Move, ply: u16, len: u16) -> bool {
-        let budget = self.ask_budget.max(USELESS_MIN);
+        let budget = self.reply_budget.max(USELESS_MIN);
         let Some(checker) = pos.checkers().first() else {
             return false;
         };

@@ -423,6 +423,34 @@ fn the_line_holds_the_defenders_longest_resistance() {
     }
 }
 
+#[test]
+fn reading_the_line_again_finds_quicker_mates() {
+    // Random-game positions of `tests/data/mate/positions.txt` where the first reading left
+    // a question about the attacker's quickest check undecided and answered two or four
+    // plies more than KomoringHeights 1.1.0 does (its lengths here); read again, the lines
+    // are as short, and every reply of the defender is mated within them.
+    for (sfen, plies) in [
+        (
+            "Sp1g5/P7+L/2k3G2/9/1l3PP2/4P4/1S1N1S1+b1/1K7/1NG3+B2 b 2RL13Pgs2nl 141",
+            11,
+        ),
+        (
+            "1Gs4k1/3L3s1/g4+r1p1/s8/pl5P1/1P2K3S/P2P5/6g1p/1N1G5 w 2BNL5Pr2nl6p 174",
+            13,
+        ),
+        (
+            "Sp1g5/P7+L/2k3G2/9/5PP2/4P4/1S1N1S1+b1/9/1NG3+B2 b 2RL13Pgs2n2l 139",
+            11,
+        ),
+    ] {
+        let MateResult::Mate(line) = solve(sfen) else {
+            panic!("{sfen}: no mate");
+        };
+        assert_eq!(line.len(), plies, "{sfen}: {line:?}");
+        assert_replies_mated_within_the_line(sfen, &line);
+    }
+}
+
 /// At each AND node of `line`, every reply but interpositions (which may be useless and
 /// left out) has a line of its own, read by the solver from the position after it, that is
 /// no longer than the plies `line` takes after its own reply. (The lengths are those of the
