@@ -142,6 +142,8 @@ struct Solver<'a> {
     unsure: bool,
     /// Reading a pass after the first: no search beyond the budget.
     passing: bool,
+    /// The caller bounded the solve's nodes: the line is read in one pass.
+    bounded: bool,
     /// Nodes the reading of the line may take beyond the solve's (`None`: the rule in
     /// [`pv`]; tests set it to see that a spent budget still gives a whole line).
     read_budget: Option<u64>,
@@ -251,6 +253,7 @@ impl<'a> Solver<'a> {
             reply_budget: 0,
             unsure: false,
             passing: false,
+            bounded: config.max_nodes.is_some(),
             read_budget,
             line: pv::LinePositions::default(),
             next_report: Duration::from_secs(1),

@@ -42,6 +42,9 @@ const READ_BUDGET: u64 = 2_000_000;
 /// plies); every other problem of `tests/data/mate/long.txt` and of `positions.txt` takes
 /// the same nodes either way (docs/mate.md).
 const READ_SHARE: u64 = 4;
+/// [`READ_SHARE`] for a caller that bounded the solve's nodes (the engine's mate search at
+/// the root in games, which plays the line's first move only): as the games were measured.
+const BOUNDED_READ_SHARE: u64 = 2;
 /// The searches for a quicker mate from the root may take an eighth of what the solve took,
 /// and at least this many nodes. A quicker mate is mostly found in a small part of that;
 /// showing that there is none can cost much more than the solve, and is given up when the
@@ -137,9 +140,14 @@ impl Solver<'_> {
         // (after the clock, one read from the table, see `mated_within`).
         self.reading = true;
         self.stopped = false;
-        let read = self
-            .read_budget
-            .unwrap_or(READ_SHARE * READ_BUDGET.max(self.nodes));
+        let read = self.read_budget.unwrap_or_else(|| {
+            let share = if self.bounded {
+                BOUNDED_READ_SHARE
+            } else {
+                READ_SHARE
+            };
+            share * READ_BUDGET.max(self.nodes)
+        });
         self.node_limit = self.nodes.saturating_add(read);
         self.unsure = false;
         let start = self.signals.elapsed();
@@ -169,8 +177,13 @@ impl Solver<'_> {
     /// the clock read the rest of its line from the table, unasked (see `mated_within`), and
     /// may have missed a longer defence, so it is not kept. So that the answer does not wait
     /// for a pass that the clock would cut, none starts with less time left than the pass
-    /// before it took (`took`: the first pass's, for the second).
+    /// before it took (`took`: the first pass's, for the second). A caller that bounded the
+    /// solve's nodes (the engine's mate search at the root in games, which plays the first
+    /// move only; `tokin mate --nodes`) gets the first pass's line.
     fn read_again(&mut self, root: &Position, line: &mut Vec<Move>, took: Duration) {
+        if self.bounded {
+            return;
+        }
         if self.read_budget.is_none() {
             self.node_limit = self.nodes.saturating_add(PASS_SHARE * self.nodes);
         }

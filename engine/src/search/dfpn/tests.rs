@@ -428,7 +428,8 @@ fn reading_the_line_again_finds_quicker_mates() {
     // Random-game positions of `tests/data/mate/positions.txt` where the first reading left
     // a question about the attacker's quickest check undecided and answered two or four
     // plies more than KomoringHeights 1.1.0 does (its lengths here); read again, the lines
-    // are as short, and every reply of the defender is mated within them.
+    // are as short, and every reply of the defender is mated within them. (With no node
+    // limit: a solve bounded by one reads the line in one pass.)
     for (sfen, plies) in [
         (
             "Sp1g5/P7+L/2k3G2/9/1l3PP2/4P4/1S1N1S1+b1/1K7/1NG3+B2 b 2RL13Pgs2nl 141",
@@ -443,10 +444,27 @@ fn reading_the_line_again_finds_quicker_mates() {
             11,
         ),
     ] {
-        let MateResult::Mate(line) = solve(sfen) else {
+        let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
+        let config = MateConfig {
+            hash_mib: 4,
+            ..MateConfig::default()
+        };
+        let r = solve_mate(
+            &pos,
+            &config,
+            &Signals::new(),
+            &mut crate::search::NoObserver,
+        );
+        let MateResult::Mate(line) = r.result else {
             panic!("{sfen}: no mate");
         };
+        assert_line_mates(&pos, &line);
         assert_eq!(line.len(), plies, "{sfen}: {line:?}");
+        // Bounded, the first pass's line.
+        let MateResult::Mate(first) = solve(sfen) else {
+            panic!("{sfen}: no mate");
+        };
+        assert!(first.len() > plies, "{sfen}: {first:?}");
         assert_replies_mated_within_the_line(sfen, &line);
     }
 }
