@@ -134,8 +134,8 @@ struct Solver<'a> {
     /// Nodes for one question while reading the line.
     ask_budget: u64,
     /// Nodes for one question that would shorten a defender's reply's mate, or show an
-    /// interposition useless, while reading the line (in the passes after the first none for
-    /// the first, the table answers, and the least for the second; see [`pv`]).
+    /// interposition useless, while reading the line. In the passes after the first it is 0:
+    /// the table alone answers the first kind, and the second gets its least budget ([`pv`]).
     reply_budget: u64,
     /// A question about the attacker's quickest check in the reading's current pass was left
     /// undecided by its budget.

@@ -151,9 +151,7 @@ impl Solver<'_> {
         self.node_limit = self.nodes.saturating_add(read);
         self.unsure = false;
         let start = self.signals.elapsed();
-        let mut others = Vec::new();
-        let (mut line, _) = self.read_line(root, Vec::new(), len, exact, &mut others);
-        self.lengthen(root, &mut line, others, 0, &mut 0);
+        let (mut line, _) = self.read_from_root(root, len, exact);
         let took = self.signals.elapsed().saturating_sub(start);
         self.read_again(root, &mut line, took);
         self.line.clear();
@@ -198,12 +196,7 @@ impl Solver<'_> {
         {
             let start = self.signals.elapsed();
             self.unsure = false;
-            let mut others = Vec::new();
-            let (mut again, mated) =
-                self.read_line(root, Vec::new(), line.len() as u16, false, &mut others);
-            if mated {
-                self.lengthen(root, &mut again, others, 0, &mut 0);
-            }
+            let (again, mated) = self.read_from_root(root, line.len() as u16, false);
             if !mated || self.nodes >= self.node_limit || self.time_is_up() {
                 break;
             }
@@ -216,6 +209,16 @@ impl Solver<'_> {
             }
         }
         self.passing = false;
+    }
+
+    /// One pass of the reading: the line from `root` (mated within `len` plies, exactly that
+    /// many if `exact`), lengthened where a reply turned out to resist longer; and whether it
+    /// ends in mate.
+    fn read_from_root(&mut self, root: &Position, len: u16, exact: bool) -> (Vec<Move>, bool) {
+        let mut others = Vec::new();
+        let (mut line, mated) = self.read_line(root, Vec::new(), len, exact, &mut others);
+        self.lengthen(root, &mut line, others, 0, &mut 0);
+        (line, mated)
     }
 
     /// Reads the line from `root` on from the moves of `prefix` (which must lead to an OR

@@ -5,15 +5,16 @@ use crate::Strictness;
 
 /// Solves an SFEN (tsume positions allowed) within a node budget.
 fn solve(sfen: &str) -> MateResult {
-    solve_within(sfen, 2_000_000)
+    solve_within(sfen, Some(2_000_000))
 }
 
-/// Solves an SFEN within `nodes` nodes.
-fn solve_within(sfen: &str, nodes: u64) -> MateResult {
+/// Solves an SFEN within `nodes` nodes (`None`: no limit, and the line read in as many
+/// passes as the solver's rule gives).
+fn solve_within(sfen: &str, nodes: Option<u64>) -> MateResult {
     let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
     let config = MateConfig {
         hash_mib: 4,
-        max_nodes: Some(nodes),
+        max_nodes: nodes,
         ..MateConfig::default()
     };
     let r = solve_mate(
@@ -444,21 +445,9 @@ fn reading_the_line_again_finds_quicker_mates() {
             11,
         ),
     ] {
-        let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
-        let config = MateConfig {
-            hash_mib: 4,
-            ..MateConfig::default()
-        };
-        let r = solve_mate(
-            &pos,
-            &config,
-            &Signals::new(),
-            &mut crate::search::NoObserver,
-        );
-        let MateResult::Mate(line) = r.result else {
+        let MateResult::Mate(line) = solve_within(sfen, None) else {
             panic!("{sfen}: no mate");
         };
-        assert_line_mates(&pos, &line);
         assert_eq!(line.len(), plies, "{sfen}: {line:?}");
         // Bounded, the first pass's line.
         let MateResult::Mate(first) = solve(sfen) else {
@@ -581,7 +570,11 @@ fn a_position_no_better_than_one_on_the_path_is_a_repetition() {
         "1n1gg1+B2/2slkp3/1p1pp2p1/l1p6/1P3S2p/2Pl3P1/2N1P1G1R/9/2SGKP1NL w BSNPr5p 72",
         "1n1g1k3/P2l1p3/S1spp2p1/lpp2r3/1Pg2Ss1R/2P3GP1/2N1P3N/2+l6/4KP2L b GN2P2b4p 99",
     ] {
-        assert_eq!(solve_within(sfen, 2_000), MateResult::NoMate, "{sfen}");
+        assert_eq!(
+            solve_within(sfen, Some(2_000)),
+            MateResult::NoMate,
+            "{sfen}"
+        );
     }
 }
 
@@ -635,7 +628,11 @@ fn a_disproof_holds_for_every_hand_its_disproof_hand_covers() {
             raised_some += 1;
         }
         let sfen = raised.to_sfen();
-        assert_eq!(solve_within(&sfen, 300_000), MateResult::NoMate, "{sfen}");
+        assert_eq!(
+            solve_within(&sfen, Some(300_000)),
+            MateResult::NoMate,
+            "{sfen}"
+        );
         checked += 1;
     }
     assert!(checked >= 30, "{checked}");
