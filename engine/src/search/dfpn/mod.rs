@@ -21,7 +21,7 @@ mod tests;
 
 use super::Signals;
 use crate::{Hand, Move, Position};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Duration;
 use table::{INF, MAX_LEN, NO_MATE, Table};
@@ -140,6 +140,9 @@ struct Solver<'a> {
     /// A question about the attacker's quickest check in the reading's current pass was left
     /// undecided by its budget.
     unsure: bool,
+    /// Those questions of the current pass: each position's key with the length it was asked
+    /// to shorten ([`pv`]).
+    undecided: HashSet<(u64, u16)>,
     /// Reading a pass after the first: no search beyond the budget.
     passing: bool,
     /// The caller bounded the solve's nodes: the line is read in one pass.
@@ -252,6 +255,7 @@ impl<'a> Solver<'a> {
             ask_budget: 0,
             reply_budget: 0,
             unsure: false,
+            undecided: HashSet::new(),
             passing: false,
             bounded: config.max_nodes.is_some(),
             read_budget,
