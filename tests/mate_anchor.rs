@@ -1,10 +1,13 @@
 //! The mate solver against anchors: cshogi's DfPn on the set in
 //! `tests/data/mate/positions.txt` (random-game positions, their tsume forms and constructed
-//! problems), KomoringHeights on the composed long problems of `tests/data/mate/long.txt`.
-//! On the fast part of each (what the anchor solved in few nodes) the verdicts agree and
-//! every mating line is legal, checks at every attacker move, ends in mate (or where only
-//! useless interpositions are left to the defender) and is no longer than the anchor's.
+//! problems), KomoringHeights on the composed long problems of `tests/data/mate/long.txt`,
+//! and YaneuraOu's mate-solving edition on both (`tests/data/mate/yaneuraou.txt`). On the
+//! fast part of each set (what its anchor solved in few nodes) the verdicts agree with every
+//! anchor that decided the position, and every mating line is legal, checks at every
+//! attacker move, ends in mate (or where only useless interpositions are left to the
+//! defender) and is no longer than any anchor's.
 
+use std::collections::HashMap;
 use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
 use tokin_engine::{Move, Position, Strictness};
 
@@ -15,7 +18,7 @@ const FAST: u64 = 3000;
 const FAST_LONG: u64 = 3_000_000;
 
 #[test]
-fn agrees_with_cshogi_on_the_fast_subset() {
+fn agrees_with_cshogi_and_yaneuraou_on_the_fast_subset() {
     let checked = check_fast_subset("positions.txt", FAST, 300_000);
     assert!(checked >= 60, "only {checked} positions in the fast subset");
 }
@@ -28,22 +31,36 @@ fn agrees_with_komoring_heights_on_the_fast_long_problems() {
     assert!(checked >= 5, "only {checked} problems in the fast subset");
 }
 
-/// Solves the positions of `file` (in `tests/data/mate/`: `sfen | verdict | length | nodes
-/// | ...`, an anchor's answers) that the anchor decided within `fast` nodes, with at most
-/// `max_nodes` nodes each: the verdicts must agree, and each line mate and be no longer
-/// than the anchor's. Returns how many were checked.
-fn check_fast_subset(file: &str, fast: u64, max_nodes: u64) -> usize {
+/// The answers of an anchor's file in `tests/data/mate/` (`sfen | verdict | length | nodes
+/// | ...`), in order.
+fn answers(file: &str) -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/mate/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).unwrap();
-    let mut checked = 0;
-    for line in text
-        .lines()
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        let (sfen, verdict, nodes) = (f[0], f[1], f[3].parse::<u64>().unwrap());
+        .map(|l| l.split('|').map(|f| f.trim().to_string()).collect())
+        .collect()
+}
+
+/// Solves the positions of `file` (an anchor's answers, see [`answers`]) that the anchor
+/// decided within `fast` nodes, with at most `max_nodes` nodes each: the verdicts must agree
+/// with it and with YaneuraOu's where that decided the position, and each line mate and be
+/// no longer than either's. Returns how many were checked.
+fn check_fast_subset(file: &str, fast: u64, max_nodes: u64) -> usize {
+    // YaneuraOu's answers, by position: a second anchor for every position of both sets.
+    let yaneuraou: HashMap<String, (String, usize)> = answers("yaneuraou.txt")
+        .into_iter()
+        .filter(|f| f[1] != "unknown")
+        .map(|f| (f[0].clone(), (f[1].clone(), f[2].parse().unwrap())))
+        .collect();
+    let mut checked = 0;
+    for f in answers(file) {
+        let (sfen, verdict, nodes) = (f[0].as_str(), f[1].as_str(), f[3].parse::<u64>().unwrap());
         if nodes > fast || verdict == "unknown" {
             continue;
+        }
+        if let Some((v, _)) = yaneuraou.get(sfen) {
+            assert_eq!(v, verdict, "{sfen}: the anchors disagree");
         }
         let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
         let config = MateConfig {
@@ -55,10 +72,13 @@ fn check_fast_subset(file: &str, fast: u64, max_nodes: u64) -> usize {
         match (&r.result, verdict) {
             (MateResult::Mate(moves), "mate") => {
                 let anchor_len = f[2].parse::<usize>().unwrap();
+                let anchor_len = yaneuraou
+                    .get(sfen)
+                    .map_or(anchor_len, |a| a.1.min(anchor_len));
                 check_line(&pos, moves, sfen);
                 assert!(
                     moves.len() <= anchor_len,
-                    "{sfen}: a line of {} plies, the anchor's has {anchor_len}",
+                    "{sfen}: a line of {} plies, an anchor's has {anchor_len}",
                     moves.len()
                 );
             }
