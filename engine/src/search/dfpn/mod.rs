@@ -137,11 +137,9 @@ struct Solver<'a> {
     /// interposition useless, while reading the line. In the passes after the first it is 0:
     /// the table alone answers the first kind, and the second gets its least budget ([`pv`]).
     reply_budget: u64,
-    /// A question about the attacker's quickest check in the reading's current pass was left
-    /// undecided by its budget.
-    unsure: bool,
-    /// Those questions of the current pass: each position's key with the length it was asked
-    /// to shorten ([`pv`]).
+    /// The questions about the attacker's quickest check that the reading's current pass left
+    /// undecided by their budget: each position's key with the length it was asked to
+    /// shorten ([`pv`]). While there are some, the line is read again.
     undecided: HashSet<(u64, u16)>,
     /// Reading a pass after the first: no search beyond the budget.
     passing: bool,
@@ -254,7 +252,6 @@ impl<'a> Solver<'a> {
             path: path::Path::default(),
             ask_budget: 0,
             reply_budget: 0,
-            unsure: false,
             undecided: HashSet::new(),
             passing: false,
             bounded: config.max_nodes.is_some(),

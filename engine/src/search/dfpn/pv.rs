@@ -149,7 +149,6 @@ impl Solver<'_> {
             share * READ_BUDGET.max(self.nodes)
         });
         self.node_limit = self.nodes.saturating_add(read);
-        self.unsure = false;
         let start = self.signals.elapsed();
         let (mut line, _) = self.read_from_root(root, len, exact);
         let took = self.signals.elapsed().saturating_sub(start);
@@ -189,13 +188,12 @@ impl Solver<'_> {
         self.passing = true;
         let mut stale = 0;
         let mut took = took;
-        while self.unsure
+        while !self.undecided.is_empty()
             && stale < MAX_STALE
             && !self.time_is_up()
             && self.signals.hard_left().is_none_or(|left| left >= took)
         {
             let start = self.signals.elapsed();
-            self.unsure = false;
             let (again, mated) = self.read_from_root(root, line.len() as u16, false);
             if !mated || self.nodes >= self.node_limit || self.time_is_up() {
                 break;
@@ -437,7 +435,6 @@ impl Solver<'_> {
         // asked once, the nodes left take the passes to 109 plies instead of 111).
         while !exact && len >= 3 {
             if self.undecided.contains(&(pos.key(), len)) {
-                self.unsure = true;
                 break;
             }
             match self.mated_within(pos, ply, len - 2, self.ask_budget, true) {
@@ -445,7 +442,6 @@ impl Solver<'_> {
                 Within::Not => exact = true,
                 Within::Unknown => {
                     self.undecided.insert((pos.key(), len));
-                    self.unsure = true;
                     break;
                 }
             }
@@ -650,12 +646,11 @@ mod tests {
         let mut solver = Solver::new(&config, &signals, &mut observer, None);
         solver.ask_budget = 1;
         let first = solver.quickest_check(&pos, 0, 41, false);
-        assert!(first.is_some() && solver.unsure);
+        assert!(first.is_some());
         assert!(solver.undecided.contains(&(pos.key(), 41)));
         let nodes = solver.nodes;
-        solver.unsure = false;
         assert_eq!(solver.quickest_check(&pos, 0, 41, false), first);
-        assert!(solver.unsure);
+        assert!(solver.undecided.contains(&(pos.key(), 41)));
         assert_eq!(solver.nodes, nodes, "the question was searched again");
         solver.undecided.clear();
         solver.quickest_check(&pos, 0, 41, false);
