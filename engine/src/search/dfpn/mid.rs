@@ -1,7 +1,7 @@
 //! The df-pn recursion: multiple iterative deepening (MID) with thresholds, over OR nodes
 //! (attacker to move, checks only) and AND nodes (defender to move, every evasion).
 //!
-//! Four refinements over the textbook version:
+//! Five refinements over the textbook version:
 //! - The 1+ε trick: the best child gets a proof (or disproof) threshold of (1+ε) times the
 //!   second best's number rather than one more, so the search stays longer in one subtree
 //!   instead of jumping between two nearly equal ones (ε = 1/4).
@@ -17,6 +17,8 @@
 //!   on anything once it reaches that node.
 //! - A non-promotion of a pawn, bishop or rook waits until its promotion fails
 //!   ([`link_promotions`]), so the pair weighs as one move in its node's numbers.
+//! - A defender's drop waits until the drop before it on the same square is mated
+//!   ([`link_drops`]), so the interpositions on one square weigh as one reply.
 //!
 //! Every search also has a length bound: only a mate within that many plies counts, and a
 //! node that cannot be mated within its bound is disproved for it (with the length its mate
@@ -30,7 +32,7 @@ use super::moves::{
 };
 use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max, hand_min};
 use crate::search::prefetch::prefetch;
-use crate::{Hand, Move, PieceKind, Position};
+use crate::{Hand, Move, PieceKind, Position, Square};
 
 /// The largest proof number a new AND node starts with (its number of replies, up to this).
 const INIT_CAP: u32 = 8;
@@ -105,8 +107,9 @@ pub(super) struct Child {
     pub(super) lo: u16,
     /// Upper bound on it: for a proof, the length of the mate it found.
     pub(super) hi: u16,
-    /// For a non-promotion that waits for its promotion ([`link_promotions`]), the
-    /// promotion's index among the node's children plus one; 0 for any other move.
+    /// For a move that waits for another (a non-promotion for its promotion, see
+    /// [`link_promotions`]; a drop for the drop before it on its square, see [`link_drops`]),
+    /// that move's index among the node's children plus one; 0 for any other move.
     pub(super) after: u16,
 }
 
@@ -276,6 +279,9 @@ impl Solver<'_> {
         // The moves after a mate in one were left out.
         moves.truncate(children.len());
         link_promotions(pos, &moves, &mut children);
+        if !or {
+            link_drops(&moves, &mut children);
+        }
         // The buffer is free again before the children are searched.
         self.moves = moves;
         loop {
@@ -430,20 +436,43 @@ pub(super) fn link_promotions(pos: &Position, moves: &[Move], children: &mut [Ch
     }
 }
 
-/// Whether the child `c` still waits for its promotion: at an OR node until the promotion
-/// is disproved, at an AND node until it is proved. A waiting move counts at once if it is
-/// already decided the other way (a mate by the non-promotion, a non-promotion that escapes),
-/// and otherwise takes no part in its node's numbers, so that a promotion and its
-/// non-promotion weigh as one move.
+/// Links each of the defender's drops at an AND node to the drop before it on the same
+/// square (the child's `after`), so that it waits until that one is mated (see [`waiting`]):
+/// an interposition by one piece is mostly mated as one by another piece was, and seven
+/// drops on one square then weigh as one reply in the node's proof number, not seven. The
+/// drops wait in the generator's order; the node is proved only once the last drop of each
+/// square is. (The idea of KomoringHeights' delayed moves, built anew; its chain of quiet
+/// interpositions on different squares was measured and not kept, docs/mate.md.)
+pub(super) fn link_drops(moves: &[Move], children: &mut [Child]) {
+    // The last drop seen on each square, as its index plus one.
+    let mut last = [0u16; Square::NUM];
+    for (i, &mv) in moves.iter().enumerate() {
+        if !mv.is_drop() {
+            continue;
+        }
+        let Ok(this) = u16::try_from(i + 1) else {
+            break;
+        };
+        let to = mv.to().index();
+        children[i].after = last[to];
+        last[to] = this;
+    }
+}
+
+/// Whether the child `c` still waits for the move it is linked to (see [`Child::after`]):
+/// at an OR node until that move is disproved, at an AND node until it is proved. A waiting
+/// move counts at once if it is already decided the other way (a mate by the non-promotion,
+/// a reply that escapes), and otherwise takes no part in its node's numbers, so that a
+/// promotion and its non-promotion, or the drops on one square, weigh as one move.
 pub(super) fn waiting(children: &[Child], c: &Child, or: bool) -> bool {
     if c.after == 0 {
         return false;
     }
-    let promotion = &children[usize::from(c.after - 1)];
+    let first = &children[usize::from(c.after - 1)];
     if or {
-        promotion.dn != 0 && c.pn != 0
+        first.dn != 0 && c.pn != 0
     } else {
-        promotion.pn != 0 && c.dn != 0
+        first.pn != 0 && c.dn != 0
     }
 }
 

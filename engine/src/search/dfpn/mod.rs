@@ -143,6 +143,12 @@ struct Solver<'a> {
     undecided: HashSet<(u64, u16)>,
     /// Reading a pass after the first: no search beyond the budget.
     passing: bool,
+    /// The checks that tied for the quickest mate at the OR node the reading last chose a
+    /// check at ([`pv`]).
+    ties: Vec<Move>,
+    /// Reading a line from the table alone, to break such a tie: no question is searched
+    /// but whether an interposition is useless ([`pv`]).
+    table_only: bool,
     /// The caller bounded the solve's nodes: the line is read in one pass.
     bounded: bool,
     /// Nodes the reading of the line may take beyond the solve's (`None`: the rule in
@@ -254,6 +260,8 @@ impl<'a> Solver<'a> {
             reply_budget: 0,
             undecided: HashSet::new(),
             passing: false,
+            ties: Vec::new(),
+            table_only: false,
             bounded: config.max_nodes.is_some(),
             read_budget,
             line: pv::LinePositions::default(),

@@ -49,7 +49,10 @@ const BOUNDED_READ_SHARE: u64 = 2;
 /// and at least this many nodes. A quicker mate is mostly found in a small part of that;
 /// showing that there is none can cost much more than the solve, and is given up when the
 /// budget runs out (the line is then the quickest found, not known to be the quickest).
-const SHORTEN_MIN: u64 = 6_000;
+/// A short solve's eighth is too little to find even a quicker mate: with the drops chained
+/// ([`super::mid::link_drops`]), random game 7 of `positions.txt` is first proved in 23 plies,
+/// and 6,000 nodes take it to 15 (cshogi's 13), 20,000 to 11 (docs/mate.md).
+const SHORTEN_MIN: u64 = 20_000;
 /// The smallest budget for one question about a node of the line (is it mated within a
 /// bound?), otherwise 1/128 of what the solve took.
 const ASK_MIN: u64 = 1_000;
@@ -58,8 +61,15 @@ const ASK_MAX: u64 = 20_000;
 /// The reading's passes after the first ([`Solver::read_again`]) may take this many times
 /// the nodes spent before them.
 const PASS_SHARE: u64 = 2;
-/// The reading ends after this many passes in a row that found no shorter line.
-const MAX_STALE: u32 = 2;
+/// [`PASS_SHARE`] after more than [`READ_BUDGET`] nodes: a long problem's passes wander
+/// (雪月花, from a first pass of 341 plies: 365, 341, 333, 333, 333, 317, the last at about
+/// three and a third times the nodes spent before them), while a short one's line is mostly
+/// read exactly by the first passes, and more passes only cost it nodes (the 141 of
+/// `positions.txt`: 2.93 M nodes with four times for all, 2.59 M with twice; docs/mate.md).
+const LONG_PASS_SHARE: u64 = 4;
+/// The reading ends after this many passes in a row that found no shorter line: a pass that
+/// finds nothing shorter is no sign that the next will not (雪月花 above).
+const MAX_STALE: u32 = 3;
 /// The smallest budget for deciding whether one interposition is useless.
 const USELESS_MIN: u64 = 2_000;
 
@@ -170,7 +180,8 @@ impl Solver<'_> {
     /// sent 墨酔 No. 38's passes into 256 such readings each).
     ///
     /// The passes end after [`MAX_STALE`] in a row that found no shorter line, and may take
-    /// [`PASS_SHARE`] times the nodes spent before them; a pass cut short by that budget or by
+    /// [`PASS_SHARE`] times the nodes spent before them ([`LONG_PASS_SHARE`] after more than
+    /// [`READ_BUDGET`]); a pass cut short by that budget or by
     /// the clock read the rest of its line from the table, unasked (see `mated_within`), and
     /// may have missed a longer defence, so it is not kept. So that the answer does not wait
     /// for a pass that the clock would cut, none starts with less time left than the pass
@@ -182,7 +193,12 @@ impl Solver<'_> {
             return;
         }
         if self.read_budget.is_none() {
-            self.node_limit = self.nodes.saturating_add(PASS_SHARE * self.nodes);
+            let share = if self.nodes > READ_BUDGET {
+                LONG_PASS_SHARE
+            } else {
+                PASS_SHARE
+            };
+            self.node_limit = self.nodes.saturating_add(share * self.nodes);
         }
         self.reply_budget = 0;
         self.passing = true;
@@ -239,7 +255,13 @@ impl Solver<'_> {
             let ply = line.len() as u16;
             self.enter_line(&pos, ply);
             let next = if ply.is_multiple_of(2) {
-                self.quickest_check(&pos, ply, len, exact)
+                let next = self.quickest_check(&pos, ply, len, exact);
+                match next {
+                    Some((_, l, e)) if self.ties.len() > 1 && !self.table_only => {
+                        Some((self.break_tie(root, &line, &pos, l), l, e))
+                    }
+                    _ => next,
+                }
             } else {
                 self.longest_reply(&pos, ply, len, exact, others)
             };
@@ -251,6 +273,41 @@ impl Solver<'_> {
             (len, exact) = (l, e);
         }
         (line, false)
+    }
+
+    /// At the OR node `pos` after `line` from `root`, where the checks of `self.ties` tie for
+    /// the quickest mate by the table's lengths (each reply position mated within `len`
+    /// plies), the one whose line, read from the table alone, is the shortest: the lengths
+    /// count useless interpositions and the lines leave them out, so one of two equally
+    /// quick mates may end in such an interposition and be two plies shorter as composers
+    /// count (墨酔 No. 38: 107 plies where the first check in the generator's order gives
+    /// 109). A tie whose line the table does not hold to the end is passed over; ties left
+    /// go to the generator's order. The reading's own line is then read as before, with its
+    /// questions, along the check chosen.
+    fn break_tie(&mut self, root: &Position, line: &[Move], pos: &Position, len: u16) -> Move {
+        let ties = std::mem::take(&mut self.ties);
+        self.table_only = true;
+        let mut best = (usize::MAX, ties[0]);
+        for &mv in &ties {
+            let mut prefix = line.to_vec();
+            prefix.push(mv);
+            let (read, mated) = self.read_line(root, prefix, len, false, &mut Vec::new());
+            if mated && read.len() < best.0 {
+                best = (read.len(), mv);
+            }
+        }
+        self.table_only = false;
+        // The line's positions as they were, `pos` the last.
+        self.replay(root, line);
+        self.enter_line(pos, line.len() as u16);
+        self.ties = ties;
+        best.1
+    }
+
+    /// The budget for a question of the reading that wants `nodes`: none while a tie is
+    /// broken by reading from the table alone ([`Self::break_tie`]).
+    fn question_budget(&self, nodes: u64) -> u64 {
+        if self.table_only { 0 } else { nodes }
     }
 
     /// Starts a line with the positions before each of `moves` from `root`; the position
@@ -433,7 +490,7 @@ impl Solver<'_> {
         // `lengthen` joins the line's positions, and the same budget mostly ends the same
         // way (墨酔 No. 38's second pass asked each of the line's last questions up to 31 times;
         // asked once, the nodes left take the passes to 109 plies instead of 111).
-        while !exact && len >= 3 {
+        while !exact && len >= 3 && !self.table_only {
             if self.undecided.contains(&(pos.key(), len)) {
                 break;
             }
@@ -449,6 +506,7 @@ impl Solver<'_> {
         let mut bound = len;
         for attempt in 0..3 {
             let mut best: Option<(u16, Move)> = None;
+            self.ties.clear();
             for mv in checks(pos) {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
@@ -462,6 +520,10 @@ impl Solver<'_> {
                 );
                 if p.pn == 0 && best.is_none_or(|(b, _)| p.hi < b) {
                     best = Some((p.hi, mv));
+                    self.ties.clear();
+                }
+                if p.pn == 0 && best.is_some_and(|(b, _)| p.hi == b) {
+                    self.ties.push(mv);
                 }
             }
             if let Some((l, mv)) = best {
@@ -469,7 +531,8 @@ impl Solver<'_> {
                 // in exactly that many.
                 return Some((mv, l, exact && bound == len && l + 1 == len));
             }
-            if attempt == 2 {
+            // Reading from the table alone, a lost proof ends the line.
+            if attempt == 2 || self.table_only {
                 break;
             }
             // The proof's entries were replaced, or lead back into the line: prove this
@@ -513,7 +576,13 @@ impl Solver<'_> {
             if self.line.contains(&child) {
                 continue;
             }
-            match self.mated_within(&child, ply + 1, bound, READ_BUDGET, true) {
+            match self.mated_within(
+                &child,
+                ply + 1,
+                bound,
+                self.question_budget(READ_BUDGET),
+                true,
+            ) {
                 Within::Mated(l) => replies.push((l, mv, child)),
                 Within::Unknown => replies.push((bound, mv, child)),
                 // The proof went through the line (or the table lost it): follow it anyway, as
@@ -542,7 +611,8 @@ impl Solver<'_> {
             }
             // Shorten this reply's mate while it could still be the longest.
             while !known && l >= 3 && floor.is_none_or(|b| l > b) {
-                match self.mated_within(&child, ply + 1, l - 2, self.reply_budget, true) {
+                let budget = self.question_budget(self.reply_budget);
+                match self.mated_within(&child, ply + 1, l - 2, budget, true) {
                     Within::Mated(s) => l = s,
                     Within::Not => known = true,
                     Within::Unknown => break,
@@ -573,7 +643,13 @@ impl Solver<'_> {
     /// with the piece given back to the defender (the attacker gains nothing it needs) the
     /// mate still comes within the same length, the interposition and the capture aside.
     fn is_useless(&mut self, pos: &Position, mv: Move, ply: u16, len: u16) -> bool {
-        let budget = self.reply_budget.max(USELESS_MIN);
+        // Reading from the table alone (a tie), the least budget: whether the line ends on
+        // such an interposition is what tells the ties apart.
+        let budget = if self.table_only {
+            USELESS_MIN
+        } else {
+            self.reply_budget.max(USELESS_MIN)
+        };
         let Some(checker) = pos.checkers().first() else {
             return false;
         };

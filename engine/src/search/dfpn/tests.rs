@@ -11,9 +11,14 @@ fn solve(sfen: &str) -> MateResult {
 /// Solves an SFEN within `nodes` nodes (`None`: no limit, and the line read in as many
 /// passes as the solver's rule gives).
 fn solve_within(sfen: &str, nodes: Option<u64>) -> MateResult {
+    solve_in(sfen, nodes, 4)
+}
+
+/// [`solve_within`] with a table of `hash_mib` MiB.
+fn solve_in(sfen: &str, nodes: Option<u64>, hash_mib: usize) -> MateResult {
     let pos = Position::from_sfen_with(sfen, Strictness::Relaxed).unwrap();
     let config = MateConfig {
-        hash_mib: 4,
+        hash_mib,
         max_nodes: nodes,
         ..MateConfig::default()
     };
@@ -426,36 +431,33 @@ fn the_line_holds_the_defenders_longest_resistance() {
 
 #[test]
 fn reading_the_line_again_finds_quicker_mates() {
-    // Random-game positions of `tests/data/mate/positions.txt` where the first reading left
-    // a question about the attacker's quickest check undecided and answered two or four
-    // plies more than KomoringHeights 1.1.0 does (its lengths here); read again, the lines
-    // are as short, and every reply of the defender is mated within them. (With no node
-    // limit: a solve bounded by one reads the line in one pass.)
-    for (sfen, plies) in [
-        (
-            "Sp1g5/P7+L/2k3G2/9/1l3PP2/4P4/1S1N1S1+b1/1K7/1NG3+B2 b 2RL13Pgs2nl 141",
-            11,
-        ),
-        (
-            "1Gs4k1/3L3s1/g4+r1p1/s8/pl5P1/1P2K3S/P2P5/6g1p/1N1G5 w 2BNL5Pr2nl6p 174",
-            13,
-        ),
-        (
-            "Sp1g5/P7+L/2k3G2/9/5PP2/4P4/1S1N1S1+b1/9/1NG3+B2 b 2RL13Pgs2n2l 139",
-            11,
-        ),
-    ] {
-        let MateResult::Mate(line) = solve_within(sfen, None) else {
-            panic!("{sfen}: no mate");
-        };
-        assert_eq!(line.len(), plies, "{sfen}: {line:?}");
-        // Bounded, the first pass's line.
-        let MateResult::Mate(first) = solve(sfen) else {
-            panic!("{sfen}: no mate");
-        };
-        assert!(first.len() > plies, "{sfen}: {first:?}");
-        assert_replies_mated_within_the_line(sfen, &line);
-    }
+    // 墨酔 No. 38 after 75 plies of KomoringHeights 1.1.0's line and `N*7f` (docs/mate.md,
+    // "Where 墨酔 No. 38 lost its plies"; it mates there in 29): the first reading leaves
+    // questions about the attacker's quickest check undecided and answers 37 plies; read
+    // again, 31. A solve bounded by a node limit reads the line in one pass.
+    let sfen = "9/9/6G2/2pppG1Ll/7ls/1+Rn5k/l8/5pppB/6GS1 b 3N8Prbg2s4p 77";
+    let MateResult::Mate(line) = solve_in(sfen, None, 256) else {
+        panic!("{sfen}: no mate");
+    };
+    assert_eq!(line.len(), 31, "{sfen}: {line:?}");
+    let MateResult::Mate(first) = solve_in(sfen, Some(100_000_000), 256) else {
+        panic!("{sfen}: no mate");
+    };
+    assert_eq!(first.len(), 37, "{sfen}: {first:?}");
+}
+
+#[test]
+fn a_short_solve_looks_for_a_quicker_mate_long_enough() {
+    // Random game 7 of `tests/data/mate/positions.txt`, with the defender's drops chained, is
+    // first proved with a mate of 23 plies in 11,717 nodes; the searches from the root for a
+    // quicker one, given an eighth of that or 6,000 nodes, stop at 15 (cshogi's line is 13);
+    // with at least 20,000 they reach 11 (KomoringHeights 1.1.0's length), in one reading.
+    let sfen = "Sp1g5/P7+L/2k3G2/9/1l3PP2/4P4/1S1N1S1+b1/1K7/1NG3+B2 b 2RL13Pgs2nl 141";
+    let MateResult::Mate(line) = solve(sfen) else {
+        panic!("{sfen}: no mate");
+    };
+    assert_eq!(line.len(), 11, "{sfen}: {line:?}");
+    assert_replies_mated_within_the_line(sfen, &line);
 }
 
 /// At each AND node of `line`, every reply but interpositions (which may be useless and
@@ -558,6 +560,63 @@ fn non_promotions_wait_for_their_promotions() {
         (c[1].pn, c[1].dn) = if or { (0, INF) } else { (INF, 0) };
         assert!(!waiting(&c, &c[1], or));
     }
+}
+
+#[test]
+fn drops_wait_for_the_drop_before_them_on_their_square() {
+    use crate::testing::{Pick, random_game_positions};
+    use mid::{Child, link_drops, link_promotions, waiting};
+    let (mut linked, mut lists) = (0, 0);
+    let mut scratch = Vec::new();
+    random_game_positions(23, 60, 160, Pick::PreferCaptures, |pos, _| {
+        let mut checks = Vec::new();
+        moves::checks_into(pos, &mut checks, &mut scratch);
+        for &mv in &checks {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            let mut evasions = Vec::new();
+            moves::evasions_into(&after, &mut evasions);
+            let mut children: Vec<Child> = evasions
+                .iter()
+                .map(|&m| Child::with_numbers(m, 1, 1))
+                .collect();
+            link_promotions(&after, &evasions, &mut children);
+            let promotions: Vec<u16> = children.iter().map(|c| c.after).collect();
+            link_drops(&evasions, &mut children);
+            lists += 1;
+            for (i, (c, &m)) in children.iter().zip(&evasions).enumerate() {
+                let want = if m.is_drop() {
+                    // The drop before it on its square, if any.
+                    evasions[..i]
+                        .iter()
+                        .rposition(|p| p.is_drop() && p.to() == m.to())
+                        .map_or(0, |j| j as u16 + 1)
+                } else {
+                    promotions[i]
+                };
+                assert_eq!(c.after, want, "{} {m}", after.to_sfen());
+                linked += usize::from(m.is_drop() && want > 0);
+            }
+        }
+    });
+    assert!(
+        linked > 100 && lists > 100,
+        "{linked} linked in {lists} lists"
+    );
+
+    // Three drops on one square: the second waits for the first to be mated, the third for
+    // the second, and a reply that escapes counts at once.
+    let drops = ["P*5c", "L*5c", "N*5c"].map(|u| Move::from_usi(u).unwrap());
+    let mut c: Vec<Child> = drops
+        .iter()
+        .map(|&m| Child::with_numbers(m, 1, 1))
+        .collect();
+    link_drops(&drops, &mut c);
+    assert!(!waiting(&c, &c[0], false) && waiting(&c, &c[1], false) && waiting(&c, &c[2], false));
+    (c[0].pn, c[0].dn) = (0, INF);
+    assert!(!waiting(&c, &c[1], false) && waiting(&c, &c[2], false));
+    (c[2].pn, c[2].dn) = (INF, 0);
+    assert!(!waiting(&c, &c[2], false));
 }
 
 #[test]
