@@ -17,8 +17,9 @@
 //! interposition's own two plies allow, even with the piece given back to the defender) is
 //! no resistance: it is left out of the line, and a check that only such interpositions
 //! answer ends the line. The lengths the searches compare count every ply, interpositions
-//! included, so where two checks mate equally quickly by that count the one chosen may be
-//! the one whose line keeps an interposition.
+//! included, so where two checks mate equally quickly by that count, the line after each
+//! is read from the table and the one shorter without its useless interpositions is taken
+//! ([`Solver::break_tie`]).
 //!
 //! Each of these searches has a node budget, and the first (the search for a quicker mate)
 //! also stops with the caller's clock; when a budget runs out, the line follows the
