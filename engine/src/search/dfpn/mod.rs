@@ -143,11 +143,8 @@ struct Solver<'a> {
     undecided: HashSet<(u64, u16)>,
     /// Reading a pass after the first: no search beyond the budget.
     passing: bool,
-    /// The checks that tied for the quickest mate at the OR node the reading last chose a
-    /// check at ([`pv`]).
-    ties: Vec<Move>,
-    /// Reading a line from the table alone, to break such a tie: no question is searched
-    /// but whether an interposition is useless ([`pv`]).
+    /// Reading a line from the table alone, to break a tie between equally quick checks: no
+    /// question is searched but whether an interposition is useless ([`pv`]).
     table_only: bool,
     /// The caller bounded the solve's nodes: the line is read in one pass.
     bounded: bool,
@@ -260,7 +257,6 @@ impl<'a> Solver<'a> {
             reply_budget: 0,
             undecided: HashSet::new(),
             passing: false,
-            ties: Vec::new(),
             table_only: false,
             bounded: config.max_nodes.is_some(),
             read_budget,

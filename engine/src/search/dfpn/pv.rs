@@ -256,10 +256,11 @@ impl Solver<'_> {
             let ply = line.len() as u16;
             self.enter_line(&pos, ply);
             let next = if ply.is_multiple_of(2) {
-                let next = self.quickest_check(&pos, ply, len, exact);
+                let mut ties = Vec::new();
+                let next = self.quickest_check(&pos, ply, len, exact, &mut ties);
                 match next {
-                    Some((_, l, e)) if self.ties.len() > 1 && !self.table_only => {
-                        Some((self.break_tie(root, &line, &pos, l), l, e))
+                    Some((_, l, e)) if ties.len() > 1 && !self.table_only => {
+                        Some((self.break_tie(root, &line, &pos, &ties, l), l, e))
                     }
                     _ => next,
                 }
@@ -276,7 +277,7 @@ impl Solver<'_> {
         (line, false)
     }
 
-    /// At the OR node `pos` after `line` from `root`, where the checks of `self.ties` tie for
+    /// At the OR node `pos` after `line` from `root`, where the checks `ties` tie for
     /// the quickest mate by the table's lengths (each reply position mated within `len`
     /// plies), the one whose line, read from the table alone, is the shortest: the lengths
     /// count useless interpositions and the lines leave them out, so one of two equally
@@ -285,11 +286,17 @@ impl Solver<'_> {
     /// 109). A tie whose line the table does not hold to the end is passed over; ties left
     /// go to the generator's order. The reading's own line is then read as before, with its
     /// questions, along the check chosen.
-    fn break_tie(&mut self, root: &Position, line: &[Move], pos: &Position, len: u16) -> Move {
-        let ties = std::mem::take(&mut self.ties);
+    fn break_tie(
+        &mut self,
+        root: &Position,
+        line: &[Move],
+        pos: &Position,
+        ties: &[Move],
+        len: u16,
+    ) -> Move {
         self.table_only = true;
         let mut best = (usize::MAX, ties[0]);
-        for &mv in &ties {
+        for &mv in ties {
             let mut prefix = line.to_vec();
             prefix.push(mv);
             let (read, mated) = self.read_line(root, prefix, len, false, &mut Vec::new());
@@ -301,7 +308,6 @@ impl Solver<'_> {
         // The line's positions as they were, `pos` the last.
         self.replay(root, line);
         self.enter_line(pos, line.len() as u16);
-        self.ties = ties;
         best.1
     }
 
@@ -477,13 +483,15 @@ impl Solver<'_> {
 
     /// At an OR node mated within `len` plies (exactly that many if `exact`), the check
     /// with the quickest mate, the length of the mate from the position it leads to, and
-    /// whether that length is exact.
+    /// whether that length is exact; `ties` gets every check with a mate as quick by the
+    /// table (the one answered first, in the generator's order).
     fn quickest_check(
         &mut self,
         pos: &Position,
         ply: u16,
         len: u16,
         exact: bool,
+        ties: &mut Vec<Move>,
     ) -> Option<(Move, u16, bool)> {
         let (mut len, mut exact) = (len, exact);
         // Below the root, a length that is not known to be exact is shortened here. A question
@@ -507,7 +515,7 @@ impl Solver<'_> {
         let mut bound = len;
         for attempt in 0..3 {
             let mut best: Option<(u16, Move)> = None;
-            self.ties.clear();
+            ties.clear();
             for mv in checks(pos) {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
@@ -521,10 +529,10 @@ impl Solver<'_> {
                 );
                 if p.pn == 0 && best.is_none_or(|(b, _)| p.hi < b) {
                     best = Some((p.hi, mv));
-                    self.ties.clear();
+                    ties.clear();
                 }
                 if p.pn == 0 && best.is_some_and(|(b, _)| p.hi == b) {
-                    self.ties.push(mv);
+                    ties.push(mv);
                 }
             }
             if let Some((l, mv)) = best {
@@ -722,15 +730,18 @@ mod tests {
         let mut observer = NoObserver;
         let mut solver = Solver::new(&config, &signals, &mut observer, None);
         solver.ask_budget = 1;
-        let first = solver.quickest_check(&pos, 0, 41, false);
+        let first = solver.quickest_check(&pos, 0, 41, false, &mut Vec::new());
         assert!(first.is_some());
         assert!(solver.undecided.contains(&(pos.key(), 41)));
         let nodes = solver.nodes;
-        assert_eq!(solver.quickest_check(&pos, 0, 41, false), first);
+        assert_eq!(
+            solver.quickest_check(&pos, 0, 41, false, &mut Vec::new()),
+            first
+        );
         assert!(solver.undecided.contains(&(pos.key(), 41)));
         assert_eq!(solver.nodes, nodes, "the question was searched again");
         solver.undecided.clear();
-        solver.quickest_check(&pos, 0, 41, false);
+        solver.quickest_check(&pos, 0, 41, false, &mut Vec::new());
         assert!(solver.nodes > nodes, "a new pass did not ask the question");
     }
 }
