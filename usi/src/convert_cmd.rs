@@ -17,9 +17,10 @@
 //! written under a temporary name beside it and then renamed, so an interrupted run leaves
 //! no half-written record. A file with no record in it is an error, `--lenient` or not.
 
+use crate::files;
 use clap::Args;
 use rayon::prelude::*;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tokin_engine::Strictness;
@@ -88,61 +89,25 @@ fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// Reads a file (or standard input for `-`) and converts it.
 fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
     let name = input.display().to_string();
-    let mut messages = Vec::new();
-    let bytes = if input.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map(|_| b)
-    } else {
-        std::fs::read(input)
+    let failed = |message: String| Outcome {
+        messages: vec![message],
+        ok: false,
+        stdout: None,
     };
-    let bytes = match bytes {
+    let bytes = match files::read_bytes(input) {
         Ok(b) => b,
-        Err(e) => {
-            return Outcome {
-                messages: vec![format!("{name}: cannot read: {e}")],
-                ok: false,
-                stdout: None,
-            };
-        }
+        Err(e) => return failed(e),
     };
-    let text = record::decode(&bytes);
-    let format = args
-        .from
-        .or_else(|| {
-            input
-                .extension()
-                .and_then(|e| e.to_str())
-                .and_then(Format::from_extension)
-        })
-        .or_else(|| Format::detect(&text));
-    let Some(format) = format else {
-        return Outcome {
-            messages: vec![format!("{name}: cannot tell the record format; use --from")],
-            ok: false,
-            stdout: None,
-        };
+    let opts = ReadOptions {
+        lenient: args.lenient,
+        strictness: args.strictness,
     };
-    let parsed = match record::parse(
-        &text,
-        format,
-        ReadOptions {
-            lenient: args.lenient,
-            strictness: args.strictness,
-        },
-    ) {
-        Ok(p) => p,
-        Err(e) => {
-            return Outcome {
-                messages: vec![e.in_file(name).to_string()],
-                ok: false,
-                stdout: None,
-            };
-        }
+    let read = match files::read_record(&name, &bytes, args.from, opts) {
+        Ok(r) => r,
+        Err(e) => return failed(e),
     };
-    // Warnings are what `--lenient` skipped, and in any mode the oddities a reader read past
-    // (an unknown CSA key, kept; a game ended by an illegal move); only the first kind can
-    // leave a file with nothing read.
-    let skipped = args.lenient && !parsed.warnings.is_empty();
+    let parsed = read.parsed;
+    let mut messages = Vec::new();
     // A problem diagram's start may break a rule of the game: converted, with a warning.
     for r in &parsed.records {
         for why in r.start.position().game_rule_breaks() {
@@ -151,30 +116,7 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
             ));
         }
     }
-    for w in parsed.warnings {
-        let what = if args.lenient { " (skipped)" } else { "" };
-        messages.push(format!("warning: {}{what}", w.in_file(name.clone())));
-    }
-    // `--lenient` keeps what can be read; a file of which nothing could be (no move, no
-    // start position of its own, and every line that said something skipped) holds no
-    // record, and an empty game written in its place would pass for a conversion.
-    let nothing = parsed
-        .records
-        .iter()
-        .all(|r| r.main.moves.is_empty() && r.start == record::Start::default());
-    if text.trim().is_empty() || parsed.records.is_empty() || (skipped && nothing) {
-        let why = if text.trim().is_empty() {
-            "the file is empty"
-        } else {
-            "nothing in it could be read"
-        };
-        messages.push(format!("{name}: no game record: {why}"));
-        return Outcome {
-            messages,
-            ok: false,
-            stdout: None,
-        };
-    }
+    messages.extend(read.warnings);
     let written = record::write_all(&parsed.records, args.to);
     for l in &written.losses {
         messages.push(format!("{name}: lost in {}: {l}", args.to));
@@ -207,12 +149,12 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
             ok: true,
             stdout: Some(data),
         },
-        Some(p) if p.as_os_str() == "-" => Outcome {
+        Some(p) if files::is_stdout(p) => Outcome {
             messages,
             ok: true,
             stdout: Some(data),
         },
-        Some(p) => match write_by_rename(p, &data) {
+        Some(p) => match files::write_output(p, &data) {
             Ok(()) => {
                 if args.output.is_none() {
                     // Several inputs and no `-o`: the files go beside the inputs, which the
@@ -237,26 +179,6 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
     }
 }
 
-/// Writes `data` to `path` by way of a temporary file beside it, renamed over `path` once
-/// complete: an interrupted run, a full disk or a failed write leaves no half-written
-/// record, and an existing file is replaced only by a whole one.
-fn write_by_rename(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-    let tmp = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
-    // The data reaches the disk before the rename makes it the file's content, so that a
-    // crash just after the rename cannot leave an empty file where the old one was.
-    let written = std::fs::File::create(&tmp)
-        .and_then(|mut f| {
-            f.write_all(data)?;
-            f.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
-}
-
 /// Checks the outputs of `jobs` before anything is written: no two the same, none an input,
 /// none existing unless `--force`.
 fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
@@ -264,12 +186,12 @@ fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
     // Each input resolved once (links, `..`): comparing every output with every input
     // resolved both each time made a directory of thousands of files take minutes before
     // the first was converted.
-    let inputs: std::collections::HashMap<PathBuf, &Path> = jobs
+    let inputs: std::collections::HashMap<files::FileId, &Path> = jobs
         .iter()
-        .filter_map(|j| Some((std::fs::canonicalize(&j.input).ok()?, j.input.as_path())))
+        .filter_map(|j| Some((files::FileId::of(&j.input)?, j.input.as_path())))
         .collect();
     for job in jobs {
-        let Some(out) = job.output.as_deref().filter(|o| o.as_os_str() != "-") else {
+        let Some(out) = job.output.as_deref().filter(|o| !files::is_stdout(o)) else {
             continue;
         };
         if let Some(first) = seen.insert(out, &job.input) {
@@ -281,7 +203,7 @@ fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
                 out.display()
             ));
         }
-        if let Some(input) = std::fs::canonicalize(out).ok().and_then(|o| inputs.get(&o)) {
+        if let Some(input) = files::FileId::of(out).and_then(|o| inputs.get(&o)) {
             return Err(format!(
                 "{}: the output is the input {}; give another -o",
                 out.display(),
@@ -291,7 +213,7 @@ fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
         if out.is_dir() {
             return Err(format!("{}: is a directory, not a file", out.display()));
         }
-        if !args.force && out.exists() {
+        if !args.force && files::would_replace(out) {
             return Err(format!(
                 "{}: already exists; use --force to replace it",
                 out.display()

@@ -18,26 +18,27 @@ pub struct GensfenArgs {
     /// run goes on from there until the file holds `--positions` records.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: PathBuf,
-    /// How many records the file should hold at the end.
-    #[arg(long, value_name = "N")]
+    /// How many records the file holds at the end: exactly this many.
+    #[arg(long, value_name = "N", value_parser = crate::numbers::at_least_one())]
     pub positions: u64,
     /// The search depth of every move.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
-    /// A node limit per move as well.
-    #[arg(long, value_name = "N")]
+    /// A node limit per move as well (at least 1).
+    #[arg(long, value_name = "N", value_parser = crate::numbers::at_least_one())]
     pub nodes: Option<u64>,
-    /// Threads (games played at once); default: all cores.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Threads (games played at once), 1 to 1024; default: one per core.
+    #[arg(long, value_name = "N", value_parser = crate::numbers::threads())]
+    pub threads: Option<u32>,
     /// How many random legal moves each game starts with: `MIN-MAX` or one number.
     #[arg(long, default_value = "4-16", value_name = "MIN-MAX", value_parser = parse_range)]
     pub random_plies: (u32, u32),
     /// The share of games started from a handicap position, 0 to 1.
-    #[arg(long, default_value_t = 0.1, value_name = "SHARE")]
+    #[arg(long, default_value_t = 0.1, value_name = "SHARE", value_parser = crate::numbers::share)]
     pub handicaps: f64,
-    /// A game still going after this many plies (after the random ones) is a draw.
-    #[arg(long, default_value_t = 320)]
+    /// A game still going after this many plies (after the random ones) is a draw; 1 to
+    /// 10000.
+    #[arg(long, default_value_t = 320, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_plies: u32,
     /// A score (centipawns) at or beyond which a game is decided.
     #[arg(long, default_value_t = 3000)]
@@ -52,8 +53,8 @@ pub struct GensfenArgs {
     /// The handcrafted evaluation instead of the built-in network.
     #[arg(long, conflicts_with = "evalfile")]
     pub handcrafted: bool,
-    /// Each thread's hash table, in MB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// Each thread's hash table, in MiB, 1 to 65536.
+    #[arg(long, default_value_t = 16, value_name = "MIB", value_parser = crate::numbers::hash_mib())]
     pub hash: u64,
 }
 
@@ -176,16 +177,22 @@ pub fn run(args: &GensfenArgs) -> ExitCode {
         depth: args.depth,
         nodes: args.nodes,
         random_plies: args.random_plies,
-        handicap_share: args.handicaps.clamp(0.0, 1.0),
+        handicap_share: args.handicaps,
         max_plies: args.max_plies,
         eval_limit: args.eval_limit.max(1),
         evaluator,
         hash_mb: args.hash as usize,
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 1024);
+    let threads = crate::numbers::threads_or_cores(args.threads);
+    let tables = match opts.tables(threads) {
+        Ok(t) => t,
+        Err(e) => {
+            return fail(format!(
+                "--hash {} with {threads} threads: {e}; give a smaller --hash or fewer --threads",
+                args.hash
+            ));
+        }
+    };
     let target = args.positions - have;
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
@@ -196,7 +203,7 @@ pub fn run(args: &GensfenArgs) -> ExitCode {
     let seed = args.seed ^ have.wrapping_mul(0xD6E8_FEB8_6659_FD93);
     let result = generate(
         &opts,
-        threads,
+        &tables,
         target,
         seed,
         &stop,
@@ -209,7 +216,9 @@ pub fn run(args: &GensfenArgs) -> ExitCode {
                 out.flush()?;
                 last_flush = Instant::now();
             }
-            let every = if terminal { 1 } else { 30 };
+            // On a terminal the line is rewritten every second; in a file (a run in the
+            // background) a new line every five seconds, so that it can be followed.
+            let every = if terminal { 1 } else { 5 };
             if last_report.elapsed() >= Duration::from_secs(every) {
                 last_report = Instant::now();
                 let rate = written as f64 / start.elapsed().as_secs_f64().max(1e-3);

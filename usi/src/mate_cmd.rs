@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
 use tokin_engine::{Position, Strictness};
-use tokin_notation::record::{self, Format, ReadOptions};
+use tokin_notation::record::ReadOptions;
 use tokin_notation::{Options, Style, write_line};
 
 /// Exit status when a mate is found.
@@ -45,17 +45,21 @@ pub struct MateArgs {
     #[arg(long, default_value = "usi")]
     pub style: Style,
     /// Give up after this many seconds (exit status 3).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::numbers::seconds)]
     pub timeout: Option<f64>,
-    /// Give up after about this many nodes (exit status 3).
-    #[arg(long)]
+    /// Give up after about this many nodes (exit status 3); at least 1.
+    #[arg(long, value_name = "N", value_parser = crate::numbers::at_least_one())]
     pub nodes: Option<u64>,
-    /// Size of the solver's table in MiB.
-    #[arg(long, default_value_t = 256, value_name = "MIB")]
-    pub hash: usize,
+    /// Size of the solver's table in MiB, 1 to 65536.
+    #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = crate::numbers::hash_mib())]
+    pub hash: u64,
     /// Which positions are accepted.
     #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
     pub strictness: Strictness,
+    /// Read the record FILE's start even when a line after it is bad (reported as a warning);
+    /// a file of which nothing can be read is refused either way.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 /// The position to solve, or the message for bad input.
@@ -63,26 +67,19 @@ fn position(args: &MateArgs) -> Result<Position, String> {
     let start = match (&args.file, &args.sfen) {
         (Some(path), _) => {
             let name = path.display().to_string();
-            let bytes = if path.as_os_str() == "-" {
-                let mut b = Vec::new();
-                std::io::Read::read_to_end(&mut std::io::stdin(), &mut b).map(|_| b)
-            } else {
-                std::fs::read(path)
-            }
-            .map_err(|e| format!("{name}: cannot read: {e}"))?;
-            let text = record::decode(&bytes);
-            let format = path
-                .extension()
-                .and_then(|e| e.to_str())
-                .and_then(Format::from_extension)
-                .or_else(|| Format::detect(&text))
-                .ok_or_else(|| format!("{name}: cannot tell the record format"))?;
+            let bytes = crate::files::read_bytes(path)?;
             let opts = ReadOptions {
-                lenient: true,
+                lenient: args.lenient,
                 strictness: args.strictness,
             };
-            let parsed = record::parse(&text, format, opts).map_err(|e| format!("{name}: {e}"))?;
-            let rec = parsed
+            // Read as `convert` reads it: a file of which nothing could be read (prose, a
+            // damaged diagram) is bad input, never a problem without a mate.
+            let read = crate::files::read_record(&name, &bytes, None, opts)?;
+            for w in &read.warnings {
+                eprintln!("tokin mate: {w}");
+            }
+            let rec = read
+                .parsed
                 .records
                 .first()
                 .ok_or_else(|| format!("{name}: no position in the file"))?;
@@ -111,15 +108,11 @@ pub fn run(args: &MateArgs) -> ExitCode {
     };
     let signals = Signals::new();
     if let Some(t) = args.timeout {
-        if !(t.is_finite() && t > 0.0) {
-            eprintln!("tokin mate: --timeout: expected a positive number of seconds");
-            return ExitCode::from(EXIT_BAD_INPUT);
-        }
         let d = Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX);
         signals.set_time_limits(None, Some(d));
     }
     let config = MateConfig {
-        hash_mib: args.hash.clamp(1, 1 << 20),
+        hash_mib: usize::try_from(args.hash).unwrap_or(usize::MAX),
         max_nodes: args.nodes,
         ..MateConfig::default()
     };

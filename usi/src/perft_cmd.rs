@@ -31,9 +31,9 @@ pub struct PerftArgs {
     /// Print the count below each legal move, one `7g7f: 1234` line each.
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 1024; default: one per core.
+    #[arg(long, value_name = "N", value_parser = crate::numbers::threads())]
+    pub threads: Option<u32>,
 }
 
 /// Writes `move: count` for each legal move of `pos`, in the order the moves are generated,
@@ -74,15 +74,8 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         eprintln!("tokin perft: depth {} is too deep (at most 64)", args.depth);
         return ExitCode::from(2);
     }
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        if n == 0 {
-            eprintln!("tokin perft: --threads must be at least 1");
-            return ExitCode::from(2);
-        }
-        builder = builder.num_threads(n);
-    }
-    let pool = match builder.build() {
+    let threads = crate::numbers::threads_or_cores(args.threads);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(p) => p,
         Err(e) => {
             eprintln!("tokin perft: cannot start threads: {e}");

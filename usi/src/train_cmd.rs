@@ -3,8 +3,6 @@
 //! writes, on the CPU, and writes it where `--evalfile` can load it.
 
 use clap::{Args, ValueEnum};
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -93,17 +91,17 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=262_144))]
     pub batch: u32,
     /// Adam's learning rate [default: 0.001 from new weights, 0.00025 with --init].
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_parser = crate::numbers::positive)]
     pub lr: Option<f32>,
     /// What the learning rate is multiplied by after each epoch (0 to 1).
-    #[arg(long, default_value_t = 0.75, value_parser = unit)]
+    #[arg(long, default_value_t = 0.75, value_parser = crate::numbers::unit)]
     pub lr_decay: f32,
     /// The weight of the search's score in the target, 0 to 1; the rest goes to the game's
     /// result.
-    #[arg(long, default_value_t = 1.0, value_parser = unit)]
+    #[arg(long, default_value_t = 1.0, value_parser = crate::numbers::unit)]
     pub lambda: f32,
-    /// Threads; default: all cores. A run's result does not depend on it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Threads, 1 to 1024; default: one per core. A run's result does not depend on it.
+    #[arg(long, value_name = "N", value_parser = crate::numbers::threads())]
     pub threads: Option<u32>,
     /// The seed of the initial weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
@@ -111,7 +109,7 @@ pub struct TrainArgs {
     /// The share of positions held out to measure the loss on, 0 to 1: the last records (of
     /// the last file), so that they come from games not trained on. The file written is the
     /// model of the epoch with the lowest loss on them.
-    #[arg(long, default_value_t = 0.05, value_parser = share)]
+    #[arg(long, default_value_t = 0.05, value_parser = crate::numbers::share)]
     pub validation: f64,
     /// Train on each position mirrored left to right too (file 1 <-> file 9): twice the
     /// positions from the same records, at twice the time per epoch. The mirror images are
@@ -135,36 +133,6 @@ impl TrainArgs {
     fn lr(&self) -> f32 {
         self.lr
             .unwrap_or(if self.init.is_some() { LR_INIT } else { LR_NEW })
-    }
-}
-
-fn number(s: &str) -> Result<f64, String> {
-    s.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite())
-        .ok_or_else(|| format!("`{s}` is not a number"))
-}
-
-fn positive(s: &str) -> Result<f32, String> {
-    let x = number(s)?;
-    if x > 0.0 && x <= 1.0 {
-        Ok(x as f32)
-    } else {
-        Err(format!("{x} is not within (0, 1]"))
-    }
-}
-
-fn unit(s: &str) -> Result<f32, String> {
-    share(s).map(|x| x as f32)
-}
-
-fn share(s: &str) -> Result<f64, String> {
-    let x = number(s)?;
-    if (0.0..=1.0).contains(&x) {
-        Ok(x)
-    } else {
-        Err(format!("{x} is not within [0, 1]"))
     }
 }
 
@@ -194,28 +162,6 @@ pub fn load(path: &Path, data: &mut Dataset) -> Result<usize, String> {
     Ok(records.len())
 }
 
-/// The file beside `output` that the network is written to before it is renamed.
-fn temporary(output: &Path) -> PathBuf {
-    let mut name = output.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp{}", std::process::id()));
-    output.with_file_name(name)
-}
-
-/// Writes `bytes` beside `output`, then renames it to `output`.
-fn write_file(output: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = temporary(output);
-    let written = File::create_new(&tmp).and_then(|f| {
-        let mut w = BufWriter::new(f);
-        w.write_all(bytes)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()
-    });
-    let done = written.and_then(|()| std::fs::rename(&tmp, output));
-    if done.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    done
-}
-
 fn report(r: &EpochReport) {
     let validation = r
         .validation_loss
@@ -240,19 +186,21 @@ pub fn run(args: &TrainArgs) -> ExitCode {
         eprintln!("tokin train: {e}");
         ExitCode::from(2)
     };
-    if args.output.exists() && !args.force {
+    // The network must never be written over what it is trained from, whatever the flags.
+    let inputs = args.data.iter().chain(&args.init).map(PathBuf::as_path);
+    if let Err(e) = crate::files::check_not_input(&args.output, inputs) {
+        return fail(e);
+    }
+    if args.output.is_dir() {
+        return fail(format!("{} is a directory", args.output.display()));
+    }
+    if crate::files::would_replace(&args.output) && !args.force {
         return fail(format!(
             "{} exists; name another file or add --force to replace it",
             args.output.display()
         ));
     }
-    if args.output.is_dir() {
-        return fail(format!("{} is a directory", args.output.display()));
-    }
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let threads = crate::numbers::threads_or_cores(args.threads);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(p) => p,
         Err(e) => return fail(format!("starting {threads} threads: {e}")),
@@ -314,7 +262,7 @@ pub fn run(args: &TrainArgs) -> ExitCode {
             Err(e) => return fail(format!("making the network: {e}")),
         };
         let bytes = net.to_bytes();
-        if let Err(e) = write_file(&args.output, &bytes) {
+        if let Err(e) = crate::files::write_output(&args.output, &bytes) {
             return fail(format!("writing {}: {e}", args.output.display()));
         }
         eprintln!(
@@ -330,15 +278,6 @@ pub fn run(args: &TrainArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_of_the_options() {
-        assert_eq!(share("0.25"), Ok(0.25));
-        assert!(share("1.5").is_err());
-        assert!(share("nan").is_err());
-        assert!(positive("0").is_err());
-        assert_eq!(positive("0.001"), Ok(0.001));
-    }
 
     #[test]
     fn bad_files_are_named() {

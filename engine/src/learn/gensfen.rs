@@ -18,8 +18,8 @@ use super::psv::PsvRecord;
 use crate::eval::Evaluator;
 use crate::rules::RepetitionVerdict;
 use crate::search::{
-    Limits, NoObserver, Score, SearchOutcome, SearchTables, Signals, TranspositionTable,
-    search_with_tables,
+    Limits, NoObserver, Score, SearchOutcome, SearchTables, Signals, TableAllocError,
+    TranspositionTable, search_with_tables,
 };
 use crate::{Color, GameHistory, Handicap, Position};
 use rand::rngs::StdRng;
@@ -47,6 +47,20 @@ pub struct GensfenOptions {
     pub evaluator: Evaluator,
     /// Each thread's hash table, in MB.
     pub hash_mb: usize,
+}
+
+impl GensfenOptions {
+    /// One hash table of [`GensfenOptions::hash_mb`] for each of `threads` threads, made before
+    /// any game is played, so that a size the machine cannot give is an error to report
+    /// rather than a thread's panic.
+    ///
+    /// # Errors
+    /// The first table that could not be allocated.
+    pub fn tables(&self, threads: usize) -> Result<Vec<TranspositionTable>, TableAllocError> {
+        (0..threads.max(1))
+            .map(|_| TranspositionTable::try_new(self.hash_mb.max(1)))
+            .collect()
+    }
 }
 
 impl Default for GensfenOptions {
@@ -180,16 +194,17 @@ pub fn play_game(
         .collect()
 }
 
-/// Plays games on `threads` threads until `target` records have been handed to `sink` (a
-/// game's records go together, so the last game may take the total past `target`), or until
-/// `stop` is set or `sink` fails. Game `g` of the run is played with a generator seeded by
-/// `seed` and `g`, so a run can be repeated, and resumed with another `seed`.
+/// Plays games on one thread per table of `tables` (see [`GensfenOptions::tables`]) until
+/// exactly `target` records have been handed to `sink` (the last game's records are cut at
+/// the target: the file holds what was asked for), or until `stop` is set or `sink` fails.
+/// Game `g` of the run is played with a generator seeded by `seed` and `g`, so a run can be
+/// repeated, and resumed with another `seed`.
 ///
 /// # Errors
 /// The first error of `sink`.
 pub fn generate<E>(
     opts: &GensfenOptions,
-    threads: usize,
+    tables: &[TranspositionTable],
     target: u64,
     seed: u64,
     stop: &AtomicBool,
@@ -197,18 +212,17 @@ pub fn generate<E>(
 ) -> Result<u64, E> {
     let next_game = AtomicU64::new(0);
     let made = AtomicU64::new(0);
-    let (tx, rx) = mpsc::sync_channel::<Vec<PsvRecord>>(threads.max(1) * 4);
+    let (tx, rx) = mpsc::sync_channel::<Vec<PsvRecord>>(tables.len().max(1) * 4);
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for tt in tables {
             let tx = tx.clone();
             let (next_game, made) = (&next_game, &made);
             scope.spawn(move || {
-                let tt = TranspositionTable::new(opts.hash_mb.max(1));
                 while !stop.load(Ordering::Relaxed) && made.load(Ordering::Relaxed) < target {
                     let g = next_game.fetch_add(1, Ordering::Relaxed);
                     let mut rng =
                         StdRng::seed_from_u64(seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                    let records = play_game(opts, &mut rng, &tt);
+                    let records = play_game(opts, &mut rng, tt);
                     made.fetch_add(records.len() as u64, Ordering::Relaxed);
                     if tx.send(records).is_err() {
                         break;
@@ -223,8 +237,11 @@ pub fn generate<E>(
             if failed.is_some() || written >= target {
                 continue;
             }
-            match sink(&records) {
-                Ok(()) => written += records.len() as u64,
+            let take = records
+                .len()
+                .min(usize::try_from(target - written).unwrap_or(usize::MAX));
+            match sink(&records[..take]) {
+                Ok(()) => written += take as u64,
                 Err(e) => {
                     stop.store(true, Ordering::Relaxed);
                     failed = Some(e);
@@ -303,15 +320,17 @@ mod tests {
     fn generate_stops_at_the_target_and_passes_sink_errors_on() {
         let stop = AtomicBool::new(false);
         let mut got = Vec::new();
-        let n = generate(&quick(), 2, 100, 1, &stop, |r: &[PsvRecord]| {
+        let tables = quick().tables(2).unwrap();
+        let n = generate(&quick(), &tables, 100, 1, &stop, |r: &[PsvRecord]| {
             got.extend_from_slice(r);
             Ok::<(), ()>(())
         })
         .unwrap();
-        assert_eq!(n as usize, got.len());
-        assert!(n >= 100);
+        // Exactly the target, though games end past it.
+        assert_eq!(n, 100);
+        assert_eq!(got.len(), 100);
         let stop = AtomicBool::new(false);
-        let r = generate(&quick(), 2, 100, 1, &stop, |_: &[PsvRecord]| {
+        let r = generate(&quick(), &tables, 100, 1, &stop, |_: &[PsvRecord]| {
             Err("disk full")
         });
         assert_eq!(r, Err("disk full"));

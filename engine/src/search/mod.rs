@@ -30,7 +30,7 @@ pub use dfpn::{
     MateConfig, MateObserver, MateProgress, MateReport, MateResult, mate_search, solve_mate,
 };
 pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams};
-pub use tt::{TranspositionTable, TtBound};
+pub use tt::{TableAllocError, TranspositionTable, TtBound};
 
 use crate::eval::Evaluator;
 use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
