@@ -10,7 +10,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use tokin_engine::{Square, Strictness};
 use tokin_notation::{
-    CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_move, write_line,
+    CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_line, write_line,
     write_move_into,
 };
 
@@ -123,36 +123,27 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
             format!("--last-to: `{s}` is not a square (expected 7f, 76 or ７六)")
         })?),
     };
-    let mut pos = start.clone();
-    let mut last = last_to;
-    // A line of moves pasted as one argument (a PV as an engine prints it, a game's moves
-    // with ideographic spaces between them) is as many moves: no notation has a space
-    // inside a move either.
-    let texts = crate::cli::moves_flag(&args.moves);
-    if texts.is_empty() {
+    // Moves may begin with `-` (CSA's White moves), so everything after the first move is
+    // taken as a move; say so when an option has landed there.
+    if let Some(i) = args.moves.iter().position(|t| looks_like_option(t)) {
+        let before: usize = args.moves[..i]
+            .iter()
+            .map(|a| a.split_whitespace().count())
+            .sum();
+        return Err(format!(
+            "move {}: `{}` looks like an option; options go before the moves",
+            before + 1,
+            args.moves[i]
+        ));
+    }
+    // The arguments are read as one line, as the style writes one: a PV pasted as one
+    // argument, moves run together (`▲７六歩△３四歩`), move numbers (`1. P-7f P-3d`) and
+    // `同　銀` with an ideographic space all read as they are written.
+    let text = args.moves.join(" ");
+    if text.trim().is_empty() {
         return Err("no moves given (only spaces)".into());
     }
-    let mut moves = Vec::with_capacity(texts.len());
-    for (i, text) in texts.into_iter().enumerate() {
-        // Moves may begin with `-` (CSA's White moves), so everything after the first move
-        // is taken as a move; say so when an option has landed there.
-        if text.starts_with("--")
-            && text.len() > 2
-            && text[2..]
-                .chars()
-                .all(|c| c.is_ascii_alphabetic() || c == '-')
-        {
-            return Err(format!(
-                "move {}: `{text}` looks like an option; options go before the moves",
-                i + 1
-            ));
-        }
-        let mv =
-            parse_move(&pos, last, text, args.from).map_err(|e| format!("move {}: {e}", i + 1))?;
-        pos.play_unchecked(mv);
-        last = Some(mv.to());
-        moves.push(mv);
-    }
+    let moves = parse_line(&start, last_to, &text, args.from).map_err(|e| e.to_string())?;
     let mut opts = Options::default();
     opts.side_marks = args.marks;
     if args.shorthand {
@@ -177,6 +168,14 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
         out.pop();
     }
     Ok(out)
+}
+
+/// Whether an argument among the moves is an option put after them (`--sfen`, `--to`).
+fn looks_like_option(text: &str) -> bool {
+    text.strip_prefix("--").is_some_and(|name| {
+        name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+    })
 }
 
 /// Runs `tokin notate`.
