@@ -175,7 +175,12 @@ pub fn run(cli: Cli) -> ExitCode {
                 }
             };
             let mut out = std::io::stdout().lock();
-            match crate::bench::run_bench(&mut out, args.depth.clamp(1, 64), &evaluator) {
+            match crate::bench::run_bench(
+                &mut out,
+                args.depth.clamp(1, 64),
+                &evaluator,
+                &tokin_engine::search::Signals::new(),
+            ) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("tokin bench: {e}");
