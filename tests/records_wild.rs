@@ -197,12 +197,17 @@ fn kif_variations_in_an_unexpected_order() {
     assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
     assert_eq!(p.warnings[0].line, 13);
     round_trips(r);
-    // A variation no line read so far can hold is still an error.
+    // A variation no line read so far can hold is dropped, with a warning at its line, and
+    // the main line kept.
     let text = format!("{KIF_HEAD}   1 ７六歩(77)\n\n変化：5手\n   5 ７八金(69)\n");
-    let e = record::parse(&text, Format::Kif, ReadOptions::default()).unwrap_err();
+    let p = parse(&text, Format::Kif);
+    assert_eq!(usi(p.records[0].main_moves()), "7g7f");
+    assert_eq!(p.records[0].node_count(), 1);
+    let w = &p.warnings[0];
     assert!(
-        matches!(*e.kind, RecordErrorKind::NoBranchPoint { after: 4 }),
-        "{e}"
+        matches!(&*w.kind, RecordErrorKind::VariationDropped { cause }
+            if matches!(**cause, RecordErrorKind::NoBranchPoint { after: 4 })),
+        "{w}"
     );
 }
 

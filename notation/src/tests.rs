@@ -557,12 +557,21 @@ mod records {
         }
         for (format, text) in [
             (Format::Psn, nested_psn(MAX_VARIATION_DEPTH + 1)),
-            (Format::Kif, nested_kif(MAX_VARIATION_DEPTH + 1)),
             (Format::Psn, nested_psn(100_000)),
         ] {
             let e = read(&text, format).unwrap_err();
             assert!(e.contains("variations nest more than"), "{format}: {e}");
         }
+        // KIF drops a variation it cannot take, with a warning, and keeps the rest.
+        let text = nested_kif(MAX_VARIATION_DEPTH + 1);
+        let p = record::parse(&text, Format::Kif, ReadOptions::default()).unwrap();
+        let mut deepest = 0;
+        p.records[0].walk(|v| deepest = deepest.max(v.depth));
+        assert_eq!(deepest, MAX_VARIATION_DEPTH);
+        assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+        let w = p.warnings[0].to_string();
+        assert!(w.contains("variations nest more than"), "{w}");
+        assert!(w.contains("the variation is dropped"), "{w}");
     }
 
     #[test]

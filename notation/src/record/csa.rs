@@ -565,40 +565,66 @@ impl GameReader<'_> {
                 self.uses_rows = true;
                 let rank = Rank::from_number(c as u8 - b'0')
                     .ok_or(StErr(0, RecordErrorKind::syntax("bad rank")))?;
-                let cells = &rest[1..];
-                let mut chars: Vec<char> = cells.chars().collect();
-                // Writers drop the trailing spaces of an empty last cell.
-                while chars.len() < 27 && chars.len() >= 25 {
-                    chars.push(' ');
+                // Nine cells, each `+FU`/`-FU` or an empty `*`. Writers put each in three
+                // characters (` * `), but some write the empty ones with single spaces or
+                // drop the trailing spaces: the cells are read as tokens, which is the same
+                // reading wherever the fixed width holds.
+                let chars: Vec<char> = rest[1..].chars().collect();
+                let mut cells: Vec<(usize, String)> = Vec::with_capacity(9);
+                let mut i = 0;
+                while i < chars.len() {
+                    match chars[i] {
+                        c if c.is_whitespace() => i += 1,
+                        '*' => {
+                            cells.push((i, "*".to_string()));
+                            i += 1;
+                        }
+                        '+' | '-' => {
+                            let end = (i + 3).min(chars.len());
+                            cells.push((i, chars[i..end].iter().collect()));
+                            i = end;
+                        }
+                        c => {
+                            return Err(StErr(
+                                2 + i,
+                                RecordErrorKind::Syntax {
+                                    reason: Cow::Owned(format!(
+                                        "`{c}` in a board row: a cell is `+FU`, `-FU` or `*`"
+                                    )),
+                                },
+                            ));
+                        }
+                    }
                 }
-                if chars.len() < 27 {
-                    return syntax("a board row has nine cells of three characters");
+                if cells.len() != 9 {
+                    let at = cells.get(9).map_or(2 + chars.len(), |c| 2 + c.0);
+                    return Err(StErr(
+                        at,
+                        RecordErrorKind::Syntax {
+                            reason: Cow::Owned(format!(
+                                "a board row has nine cells, this one {}",
+                                cells.len()
+                            )),
+                        },
+                    ));
                 }
-                // At least 27 characters: the nine cells and `chars[27..]` are in range, and
-                // `9 - i` is 1 to 9.
-                for i in 0..9 {
-                    let cell: String = chars[i * 3..i * 3 + 3].iter().collect();
+                for (i, (at, cell)) in cells.iter().enumerate() {
+                    // `9 - i` is 1 to 9.
                     let file = File::from_number(9 - i as u8)
                         .ok_or(StErr(0, RecordErrorKind::syntax("bad file")))?;
                     let sq = Square::new(file, rank);
-                    setup.board[sq.index()] = if cell == " * " {
+                    setup.board[sq.index()] = if cell == "*" {
                         None
                     } else {
-                        Some(piece_from_cell(&cell).ok_or_else(|| {
+                        Some(piece_from_cell(cell).ok_or_else(|| {
                             StErr(
-                                2 + i * 3,
+                                2 + at,
                                 RecordErrorKind::Syntax {
                                     reason: Cow::Owned(format!("bad cell `{cell}`")),
                                 },
                             )
                         })?)
                     };
-                }
-                if chars[27..].iter().any(|c| !c.is_whitespace()) {
-                    return Err(StErr(
-                        29,
-                        RecordErrorKind::syntax("text after the ninth cell"),
-                    ));
                 }
                 Ok(())
             }

@@ -66,6 +66,12 @@ impl RecordError {
         self
     }
 
+    /// The same error as a warning that the variation holding it was dropped.
+    pub fn variation_dropped(mut self) -> RecordError {
+        self.kind = Box::new(RecordErrorKind::VariationDropped { cause: self.kind });
+        self
+    }
+
     /// The same error, naming the file.
     pub fn in_file(mut self, file: impl Into<String>) -> RecordError {
         self.file = Some(file.into());
@@ -251,6 +257,12 @@ pub enum RecordErrorKind {
         /// The piece code.
         piece: String,
     },
+    /// A line of a variation that could not be read: the variation was dropped and the rest
+    /// of the record kept (a warning).
+    VariationDropped {
+        /// What was wrong with the line.
+        cause: Box<RecordErrorKind>,
+    },
 }
 
 impl RecordErrorKind {
@@ -269,6 +281,7 @@ impl RecordErrorKind {
             | RecordErrorKind::UnknownPreset { name } => Some(name),
             RecordErrorKind::UnknownPiece { code } => Some(code),
             RecordErrorKind::BadSquare { square } => Some(square),
+            RecordErrorKind::VariationDropped { cause } => cause.quoted(),
             _ => None,
         }
     }
@@ -331,6 +344,12 @@ impl fmt::Display for RecordErrorKind {
                 write!(f, "no {piece} on the origin square")
             }
             RecordErrorKind::CannotDrop { piece } => write!(f, "{piece} cannot be dropped"),
+            RecordErrorKind::VariationDropped { cause } => {
+                write!(
+                    f,
+                    "{cause}; the variation is dropped, the rest of the record kept"
+                )
+            }
         }
     }
 }
@@ -344,6 +363,7 @@ impl std::error::Error for RecordErrorKind {
             RecordErrorKind::Move { source } => Some(source),
             RecordErrorKind::IllegalMove { source, .. } => Some(source),
             RecordErrorKind::IllegalLastMove { source, .. } => Some(source),
+            RecordErrorKind::VariationDropped { cause } => cause.source(),
             _ => None,
         }
     }

@@ -23,7 +23,7 @@
 
 use super::diagram;
 use super::error::column_of;
-use super::tree::{Step, Tree, walk_line};
+use super::tree::{BranchMark, Step, Tree, walk_line};
 use super::{
     EndKind, Ending, Format, HeaderKey, Line, Loss, Parsed, ReadOptions, Record, RecordError,
     RecordErrorKind, Start, Written, numbered_lines,
@@ -91,6 +91,9 @@ struct Reader {
     opts: ReadOptions,
     record: Record,
     handicap: Option<(Handicap, usize)>,
+    /// A `手合割` naming no handicap: an error unless a board diagram gives the start (the
+    /// names problem files use, `詰将棋` and the like, come with one).
+    unknown_handicap: Option<RecordError>,
     setup: Option<Setup>,
     last_bod_line: usize,
     /// The side whose hand line says `残り全部`: it gets every piece the diagram leaves.
@@ -111,6 +114,11 @@ struct Reader {
     text_len: usize,
     /// Whether a `変化` line has been read (the lines after it are variations).
     in_variation: bool,
+    /// Where the variation being read began, to drop it if a line of it is broken.
+    variation_mark: Option<BranchMark>,
+    /// A line of the variation being read was broken: the lines up to the next `変化` line
+    /// are passed over.
+    skipping_variation: bool,
     /// Whether the main line ended with a foul (its move is not in the record).
     fouled: bool,
 }
@@ -122,6 +130,7 @@ impl Reader {
             opts,
             record: Record::new(),
             handicap: None,
+            unknown_handicap: None,
             setup: None,
             last_bod_line: 0,
             rest_to: None,
@@ -134,6 +143,8 @@ impl Reader {
             pending: None,
             text_len: 0,
             in_variation: false,
+            variation_mark: None,
+            skipping_variation: false,
             fouled: false,
         }
     }
@@ -145,6 +156,12 @@ impl Reader {
                 break;
             }
             if let Err(e) = self.line(n, line) {
+                // A broken variation (KIF lists them after the main line) is dropped with a
+                // warning in every mode, and the main line and the other variations kept.
+                if self.in_variation {
+                    self.drop_variation(e);
+                    continue;
+                }
                 let is_move = e.ply.is_some();
                 if self.opts.lenient {
                     self.warnings.push(e);
@@ -171,11 +188,27 @@ impl Reader {
         })
     }
 
+    /// Drops the variation being read, which `e` broke: what it added to the tree goes, the
+    /// lines up to the next `変化` line are passed over, and `e` becomes a warning.
+    fn drop_variation(&mut self, e: RecordError) {
+        if let (Some(mark), Some(tree)) = (self.variation_mark.take(), self.tree.as_mut()) {
+            tree.drop_since(mark);
+        }
+        self.pending = None;
+        self.skipping_variation = true;
+        self.warnings.push(e.variation_dropped());
+    }
+
     /// Fixes the start position (from the diagram, held to the reader's strictness; the
     /// handicap; or the even game) before the first move, comment or ending.
     fn start_moves(&mut self, n: usize) -> Result<(), RecordError> {
         if self.tree.is_some() {
             return Ok(());
+        }
+        if self.setup.is_none()
+            && let Some(e) = self.unknown_handicap.take()
+        {
+            return Err(e);
         }
         let start = if let Some(setup) = &self.setup {
             let mut setup = setup.clone();
@@ -232,6 +265,12 @@ impl Reader {
         if t.is_empty() || t.starts_with('#') {
             return Ok(());
         }
+        if self.skipping_variation {
+            if !t.starts_with("変化") {
+                return Ok(());
+            }
+            self.skipping_variation = false;
+        }
         let numbered = t.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
         // A line of moves says whether the game went on after a foul; any other line ends
         // the game there.
@@ -257,8 +296,14 @@ impl Reader {
             return Ok(());
         }
         if let Some(rest) = t.strip_prefix("変化") {
+            // From here on the lines are variations: a broken one, this line included, is
+            // dropped by itself (and nothing of an earlier one with it).
+            self.in_variation = true;
+            self.variation_mark = None;
+            // `変化：3手`, and `変化：3手目` as some writers put it.
             let num = rest
                 .trim_start_matches(['：', ':'])
+                .trim_end_matches('目')
                 .trim_end_matches('手')
                 .trim();
             let ply = diagram::parse_kanji_number(num)
@@ -276,6 +321,7 @@ impl Reader {
             let fell_back = tree
                 .branch_or_main(ply)
                 .map_err(|kind| RecordError::new(n, column_of(line, t), t, kind))?;
+            self.variation_mark = Some(tree.mark());
             if fell_back {
                 self.oddity(
                     n,
@@ -288,7 +334,6 @@ impl Reader {
                 );
             }
             self.announced = true;
-            self.in_variation = true;
             return Ok(());
         }
         if t.starts_with("まで") {
@@ -373,15 +418,17 @@ impl Reader {
                     self.handicap = Some((h, n));
                     Ok(())
                 }
-                None if value == "その他" => Ok(()),
-                None => Err(RecordError::new(
-                    n,
-                    column_of(line, value),
-                    value,
-                    RecordErrorKind::UnknownHandicap {
-                        name: value.to_string(),
-                    },
-                )),
+                None => {
+                    self.unknown_handicap = Some(RecordError::new(
+                        n,
+                        column_of(line, value),
+                        value,
+                        RecordErrorKind::UnknownHandicap {
+                            name: value.to_string(),
+                        },
+                    ));
+                    Ok(())
+                }
             };
         }
         if key == "手番" {

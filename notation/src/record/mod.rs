@@ -213,7 +213,11 @@ impl FromStr for Format {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     /// Keep everything up to the first bad move (or line) and report the rest as warnings
-    /// instead of failing.
+    /// instead of failing. In either mode a KIF or KI2 variation with a line that cannot be
+    /// read is dropped, with a warning naming the line
+    /// ([`RecordErrorKind::VariationDropped`]), and
+    /// the main line and the other variations are kept: only a broken main line fails a
+    /// strict read.
     pub lenient: bool,
     /// Which start positions are accepted (by default [`Strictness::Relaxed`]: any position
     /// that can be played, mating problems included).

@@ -45,6 +45,13 @@ pub(crate) struct TreeNode {
     clock: Clock,
 }
 
+/// Where a variation began, to drop it again ([`Tree::mark`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BranchMark {
+    from: usize,
+    first_new: usize,
+}
+
 /// The arena, with the reading cursor (the node read last) and its position.
 ///
 /// Every index into `nodes` (`cur`, a `parent`, a child) is the id of a node already pushed,
@@ -258,6 +265,48 @@ impl Tree {
                 Ok(true)
             }
             Err(e) => Err(e),
+        }
+    }
+
+    /// Where a variation begins: the node it branches from and the first node it may add.
+    /// Taken right after [`Tree::branch_or_main`], for [`Tree::drop_since`].
+    pub(crate) fn mark(&self) -> BranchMark {
+        BranchMark {
+            from: self.cur,
+            first_new: self.nodes.len(),
+        }
+    }
+
+    /// Drops every node read since `mark` (a broken variation) and goes back to the node it
+    /// branched from, so that the next `変化` line branches as if it had never been read.
+    pub(crate) fn drop_since(&mut self, mark: BranchMark) {
+        for id in mark.first_new..self.nodes.len() {
+            let parent = self.nodes[id].parent;
+            if parent < mark.first_new {
+                self.unlink(parent, id);
+            }
+        }
+        self.nodes.truncate(mark.first_new);
+        // The node it branched from was read before the mark, so it stays.
+        let _ = self.branch_at(mark.from);
+    }
+
+    /// Takes child `id` out of `parent`'s list of children.
+    fn unlink(&mut self, parent: usize, id: usize) {
+        let next = self.nodes[id].next_sibling;
+        let mut prev = 0;
+        let mut c = self.nodes[parent].first_child;
+        while c != id && c != 0 {
+            prev = c;
+            c = self.nodes[c].next_sibling;
+        }
+        if prev == 0 {
+            self.nodes[parent].first_child = next;
+        } else {
+            self.nodes[prev].next_sibling = next;
+        }
+        if self.nodes[parent].last_child == id {
+            self.nodes[parent].last_child = prev;
         }
     }
 
