@@ -1,0 +1,112 @@
+//! The input: a thread reading standard input line by line (with a bound on a line's
+//! length) into the loop's channel, and the loop itself.
+
+use super::{Event, Flow, Session};
+use std::io::{BufRead, IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use std::time::Duration;
+
+/// How long `quit` waits for the loop to end by itself before the process exits regardless.
+/// The loop handles commands in order, so the commands read before `quit` are answered
+/// first: an `isready` loading an evaluation file, then an `eval`. Long work (a search,
+/// `go mate`, `go perft`, `bench`) runs off the loop and `quit` stops it at once, so the
+/// grace is a safety net for a loop stuck on something unforeseen, not a wait a GUI sees.
+pub const QUIT_GRACE: Duration = Duration::from_secs(5);
+
+/// Set by the input thread when it reads `quit`, for work that should end early rather than
+/// run into [`QUIT_GRACE`]: `isready` backing a new hash table stops, so that its `readyok`
+/// still comes before the process ends.
+pub(super) static QUIT_SEEN: AtomicBool = AtomicBool::new(false);
+
+/// Whether a line from the GUI is `quit`.
+pub(super) fn is_quit(line: &[u8]) -> bool {
+    line.split(u8::is_ascii_whitespace)
+        .find(|w| !w.is_empty())
+        .is_some_and(|w| w == b"quit")
+}
+
+/// The longest line the engine reads, in bytes: a `position` of 100,000 moves is about half
+/// a megabyte.
+pub const MAX_LINE: usize = 8 << 20;
+
+/// Reads and drops the rest of a line of which `read` bytes were already read; returns its
+/// length (to the newline or the end of input), or `None` if reading failed.
+pub(super) fn skip_line(input: &mut impl BufRead, read: usize) -> Option<usize> {
+    let mut len = read;
+    loop {
+        let chunk = input.fill_buf().ok()?;
+        if chunk.is_empty() {
+            return Some(len);
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Some(len + i);
+            }
+            None => {
+                let n = chunk.len();
+                input.consume(n);
+                len += n;
+            }
+        }
+    }
+}
+
+/// Runs the USI loop on standard input and output until `quit` or end of input.
+pub fn run_stdio() {
+    let (tx, rx) = channel();
+    if std::io::stdin().is_terminal() {
+        eprintln!("tokin is a USI shogi engine: type `usi`, or see `tokin --help`");
+    }
+    let reader_tx = tx.clone();
+    let _ = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                // At most one byte past the limit is kept, so that a GUI sending endless
+                // bytes without a newline cannot make the engine hold them all.
+                match (&mut lock)
+                    .take(MAX_LINE as u64 + 1)
+                    .read_until(b'\n', &mut buf)
+                {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) if n > MAX_LINE => {
+                        let Some(len) = skip_line(&mut lock, n) else {
+                            break;
+                        };
+                        if reader_tx.send(Event::LineTooLong(len)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(_) => {
+                        let quit = is_quit(&buf);
+                        if quit {
+                            QUIT_SEEN.store(true, Ordering::Relaxed);
+                        }
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if reader_tx.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                        if quit {
+                            // The loop ends the process when it reaches the `quit`; if it
+                            // is still busy after the grace, the process ends here.
+                            std::thread::sleep(QUIT_GRACE);
+                            std::process::exit(0);
+                        }
+                    }
+                }
+            }
+            let _ = reader_tx.send(Event::InputClosed);
+        });
+    let mut session = Session::new(Box::new(std::io::stdout()), tx);
+    for event in rx {
+        if session.handle(event) == Flow::Quit {
+            break;
+        }
+    }
+}
