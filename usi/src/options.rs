@@ -285,6 +285,16 @@ impl Options {
             "option name RootMateNodes type spin default {} min 0 max {MAX_ROOT_MATE_NODES}",
             d.root_mate_nodes
         )?;
+        // A tuning build offers the search's parameters for SPSA.
+        #[cfg(feature = "tune")]
+        for t in tokin_engine::search::TUNABLES {
+            let default = (t.get)(&tokin_engine::search::DEFAULT_SEARCH_PARAMS);
+            writeln!(
+                out,
+                "option name {} type spin default {default} min {} max {}",
+                t.name, t.min, t.max
+            )?;
+        }
         Ok(())
     }
 
@@ -293,6 +303,21 @@ impl Options {
     /// `Hash`). A number outside an option's range is moved to the nearest end of it, and
     /// the result says so ([`SetResult::Clamped`]).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> SetResult {
+        #[cfg(feature = "tune")]
+        if let Some(t) = tokin_engine::search::TUNABLES
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+        {
+            return match spin(value, t.min.into(), t.max.into()) {
+                Ok(v) => match v.apply(|v| {
+                    tokin_engine::search::set_tunable(t.name, v as i32);
+                }) {
+                    None => SetResult::Set,
+                    Some(note) => SetResult::Clamped(note),
+                },
+                Err(e) => SetResult::BadValue(e),
+            };
+        }
         let r: Result<Option<String>, String> = match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => {
                 spin(value, 1, MAX_HASH_MB as i64).map(|v| v.apply(|v| self.hash_mb = v as u64))

@@ -29,7 +29,9 @@ mod zeroed;
 pub use dfpn::{
     MateConfig, MateObserver, MateProgress, MateReport, MateResult, mate_search, solve_mate,
 };
-pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams};
+#[cfg(feature = "tune")]
+pub use params::set_tunable;
+pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams, TUNABLES, Tunable, active_params};
 pub use tt::{TableAllocError, TranspositionTable, TtBound};
 
 use crate::eval::Evaluator;
@@ -400,7 +402,7 @@ pub fn search_with_tables(
     tables.per_thread.resize_with(threads, HistoryTables::new);
     let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let helpers_done = AtomicBool::new(false);
-    let params = &DEFAULT_SEARCH_PARAMS;
+    let params = &params::active_params();
     let mut own = std::mem::take(&mut tables.per_thread);
     let main_tables = own.remove(0);
     let (result, returned) = std::thread::scope(|scope| {

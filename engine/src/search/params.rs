@@ -104,6 +104,95 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     perpetual_check_score: 20000,
 };
 
+/// A search parameter SPSA may tune: its USI option name, its range, and how it is read from
+/// and written to [`SearchParams`] as an integer (fractions scaled by 100).
+pub struct Tunable {
+    /// The USI option a tuning build offers for it.
+    pub name: &'static str,
+    /// The smallest value SPSA may try.
+    pub min: i32,
+    /// The largest value SPSA may try.
+    pub max: i32,
+    /// The value in `params`, as the option gives it.
+    pub get: fn(&SearchParams) -> i32,
+    /// Sets the value in `params` from the option.
+    pub set: fn(&mut SearchParams, i32),
+}
+
+/// Declares the tunables: `name: field in min..=max` for integer fields, and
+/// `name: field / 100 in min..=max` for fractional ones (the option is 100 times the value).
+macro_rules! tunables {
+    ($($name:literal: $field:ident $(/ $scale:literal)? in $min:literal..=$max:literal),* $(,)?) => {
+        &[$(Tunable {
+            name: $name,
+            min: $min,
+            max: $max,
+            get: |p| tunables!(@get p.$field $(, $scale)?),
+            set: |p, v| p.$field = tunables!(@set v, p.$field $(, $scale)?),
+        }),*]
+    };
+    (@get $v:expr) => { $v as i32 };
+    (@get $v:expr, $scale:literal) => { ($v * $scale as f64).round() as i32 };
+    (@set $v:ident, $field:expr) => { $v as _ };
+    (@set $v:ident, $field:expr, $scale:literal) => { f64::from($v) / $scale as f64 };
+}
+
+/// Every parameter a tuning build (`--features tune`) offers as a USI option, for SPSA. The
+/// release build has none: it plays [`DEFAULT_SEARCH_PARAMS`] as constants.
+pub const TUNABLES: &[Tunable] = tunables![
+    "AspirationDelta": aspiration_delta in 5..=200,
+    "RfpMargin": rfp_margin in 20..=400,
+    "RfpMaxDepth": rfp_max_depth in 1..=16,
+    "RazorBase": razor_base in 0..=1000,
+    "RazorPerDepth2": razor_per_depth2 in 0..=1000,
+    "NullBaseR": null_base_r in 1..=6,
+    "NullDepthDiv": null_depth_div in 1..=8,
+    "NullEvalDiv": null_eval_div in 50..=800,
+    "FutilityBase": futility_base in 0..=500,
+    "FutilityPerDepth": futility_per_depth in 20..=400,
+    "FutilityMaxDepth": futility_max_depth in 1..=16,
+    "LmpBase": lmp_base in 1..=12,
+    "SeeQuietMargin": see_quiet_margin in 0..=200,
+    "SeeTacticalMargin": see_tactical_margin in 0..=500,
+    "LmrDivisor100": lmr_divisor / 100 in 100..=400,
+    "LmrBase100": lmr_base / 100 in 0..=200,
+    "LmrCutNode": lmr_cut_node in 0..=4,
+    "LmrHistoryDiv": lmr_history_div in 1000..=30000,
+    "IirMinDepth": iir_min_depth in 2..=10,
+    "SingularMinDepth": singular_min_depth in 4..=14,
+    "DeltaMargin": delta_margin in 0..=600,
+];
+
+/// The parameters a tuning build's options have set (the defaults until one is set).
+#[cfg(feature = "tune")]
+static TUNED: std::sync::RwLock<SearchParams> = std::sync::RwLock::new(DEFAULT_SEARCH_PARAMS);
+
+/// The parameters searches play with: [`DEFAULT_SEARCH_PARAMS`], or in a tuning build what
+/// its options set.
+pub fn active_params() -> SearchParams {
+    #[cfg(feature = "tune")]
+    {
+        TUNED
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+    #[cfg(not(feature = "tune"))]
+    DEFAULT_SEARCH_PARAMS
+}
+
+/// Sets the tunable named `name` (case-insensitively) to `value`, held to its range; whether
+/// a tunable has that name. Only a tuning build has them.
+#[cfg(feature = "tune")]
+pub fn set_tunable(name: &str, value: i32) -> bool {
+    let Some(t) = TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name)) else {
+        return false;
+    };
+    let mut p = TUNED.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    (t.set)(&mut p, value.clamp(t.min, t.max));
+    true
+}
+
 impl SearchParams {
     /// The late-move reduction at `depth` for the move after `moves` searched ones (each
     /// counted up to 63), before the adjustments for the node and the move.
@@ -123,6 +212,22 @@ impl SearchParams {
 #[cfg(test)]
 mod tests {
     use super::DEFAULT_SEARCH_PARAMS as P;
+    use super::TUNABLES;
+
+    /// Each tunable reads back what it sets, and its default lies within its range, so that a
+    /// tuning build starts from the release build's search.
+    #[test]
+    fn tunables_read_back_and_start_within_their_ranges() {
+        for t in TUNABLES {
+            let d = (t.get)(&P);
+            assert!((t.min..=t.max).contains(&d), "{} = {d}", t.name);
+            let mut p = P.clone();
+            (t.set)(&mut p, t.max);
+            assert_eq!((t.get)(&p), t.max, "{}", t.name);
+        }
+        let names: std::collections::HashSet<_> = TUNABLES.iter().map(|t| t.name).collect();
+        assert_eq!(names.len(), TUNABLES.len());
+    }
 
     #[test]
     fn reductions_follow_the_formula_and_grow_with_depth_and_moves() {

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# An SPRT of a change through shogiarena: NEW against BASE from strength/openings.sfen, each
+# opening played with both colours, pentanomial GSPRT with nElo bounds [0, 5], alpha = beta
+# = 0.05, until it accepts or rejects (or MAX games).
+#
+#   strength/sprt.sh NAME NEW_BIN BASE_BIN [LIMIT] [NEW OPTION=VALUE ...]
+#
+# LIMIT is `nodes=N` (both engines `go nodes N`-like limits; a measure the machine's load does
+# not bias) or `byoyomi=MS` (default `nodes=20000`). Options after it go to NEW only, e.g.
+# `LmrDivisor100=150` with a tuning build as NEW. Results land under
+# ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results summary DIR` shows
+# them. Environment: PARALLEL (games at once, default 1), MAX (default 4000), ELO0, ELO1.
+set -euo pipefail
+name=$1; new=$2; base=$3; shift 3
+limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
+case $limit in
+  nodes=*) tc="time_control.node_limit=${limit#nodes=}" ;;
+  byoyomi=*) tc="time_control.time_ms=0 time_control.byoyomi_ms=${limit#byoyomi=}" ;;
+  *) echo "LIMIT is nodes=N or byoyomi=MS, not $limit" >&2; exit 2 ;;
+esac
+here=$(cd "$(dirname "$0")" && pwd)
+new_opts=(options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0)
+for o in "$@"; do new_opts+=("options.$o"); done
+# shellcheck disable=SC2086
+exec shogiarena --output-dir "${ARENA_DIR:-$here/../../tokin-arena}" run sprt \
+  --experiment-name "$name" --games "${MAX:-4000}" \
+  --engine name=new path="$new" tested=true "${new_opts[@]}" \
+  --engine name=base path="$base" options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0 \
+  --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
+    initial_positions.flip_policy=pair_both adjudication.max_plies=320 \
+  --sprt model=gsprt-pentanomial-v1 elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha=0.05 beta=0.05 \
+    num_parallel="${PARALLEL:-1}"
