@@ -17,4 +17,7 @@ pub use tokin_core::*;
 
 pub mod eval;
 pub mod learn;
+pub mod perft;
 pub mod search;
+
+pub use perft::{perft_divide, perft_parallel, perft_parallel_observed};
