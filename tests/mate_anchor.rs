@@ -8,7 +8,8 @@
 //! defender) and is no longer than any anchor's.
 
 use std::collections::HashMap;
-use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
+use tokin_engine::mate::{MateConfig, MateResult, solve_mate};
+use tokin_engine::search::{NoObserver, Signals};
 use tokin_engine::{Move, Position, Strictness};
 
 /// Positions cshogi decided within this many nodes are in the fast subset.

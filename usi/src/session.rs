@@ -22,10 +22,10 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
 use tokin_engine::eval::{Evaluator, builtin_network, nnue::Network};
+use tokin_engine::mate::{MateConfig, MateObserver, MateProgress, MateResult, solve_mate};
 use tokin_engine::search::{
-    Bound, IterationInfo, Limits, MateConfig, MateObserver, MateProgress, MateResult, Score,
-    SearchObserver, SearchOutcome, SearchTables, Signals, TranspositionTable, search_with_tables,
-    solve_mate,
+    Bound, IterationInfo, Limits, Score, SearchObserver, SearchOutcome, SearchTables, Signals,
+    TranspositionTable, search_with_tables,
 };
 use tokin_engine::{Color, GameHistory, Move, Position, Square, UsiPositionError, perft_divide};
 

@@ -31,7 +31,7 @@ use super::moves::{
     evasions_into, hand_before, or_disproof_hand,
 };
 use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max, hand_min};
-use crate::search::prefetch::prefetch;
+use crate::memory::prefetch::prefetch;
 use crate::{Hand, Move, PieceKind, Position, Square};
 
 /// The largest proof number a new AND node starts with (its number of replies, up to this).

@@ -11,6 +11,7 @@
 //! The moves are the rules' legal moves, so a pawn-drop mate is never a mate here, and
 //! non-promotions that the rules allow are tried like any other move.
 
+mod mate1;
 mod mid;
 mod moves;
 mod path;
@@ -19,7 +20,9 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use super::Signals;
+pub(crate) use mate1::mate_in_one;
+
+use crate::search::{NoObserver, Signals};
 use crate::{Hand, Move, Position};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -80,7 +83,7 @@ pub trait MateObserver {
     fn progress(&mut self, progress: &MateProgress);
 }
 
-impl MateObserver for super::NoObserver {
+impl MateObserver for NoObserver {
     fn progress(&mut self, _progress: &MateProgress) {}
 }
 
@@ -305,7 +308,8 @@ fn solve_with(
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Position, search::{MateResult, Signals, mate_search}};
+/// use tokin_engine::mate::{MateResult, mate_search};
+/// use tokin_engine::{Position, search::Signals};
 /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
 /// let r = mate_search(&pos, &Signals::new());
 /// assert_eq!(r, MateResult::Mate(vec![tokin_engine::Move::from_usi("G*5b").unwrap()]));
@@ -313,5 +317,5 @@ fn solve_with(
 /// assert_eq!(mate_search(&pos, &Signals::new()), MateResult::NoMate);
 /// ```
 pub fn mate_search(pos: &Position, signals: &Signals) -> MateResult {
-    solve_mate(pos, &MateConfig::default(), signals, &mut super::NoObserver).result
+    solve_mate(pos, &MateConfig::default(), signals, &mut NoObserver).result
 }

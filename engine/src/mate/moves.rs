@@ -6,8 +6,8 @@
 //! so everything it knows (no pawn-drop mate, no second pawn on a file, pieces that could
 //! never move again, every legal non-promotion) holds in the solver too.
 
+use crate::checks::CheckInfo;
 use crate::movegen::{Sink, generate, is_pawn_drop_mate, pawn_files, zone};
-use crate::search::checks::CheckInfo;
 use crate::{
     Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Rank, Square, attacks, zobrist,
 };

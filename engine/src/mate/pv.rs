@@ -713,7 +713,8 @@ fn piece_returned(pos: &Position, attacker: Color, piece: crate::HandPiece) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{MateConfig, NoObserver, Signals};
+    use crate::mate::MateConfig;
+    use crate::search::{NoObserver, Signals};
 
     #[test]
     fn an_undecided_question_is_asked_once_a_pass() {

@@ -235,7 +235,7 @@ fn agrees_with_mate_in_one_on_random_positions() {
             &Signals::new(),
             &mut crate::search::NoObserver,
         );
-        if crate::search::mate1::mate_in_one(pos).is_some() {
+        if mate1::mate_in_one(pos).is_some() {
             found += 1;
             assert!(
                 matches!(&r.result, MateResult::Mate(l) if l.len() == 1),

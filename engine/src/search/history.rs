@@ -5,7 +5,7 @@
 //! CITE: history heuristic — <https://www.chessprogramming.org/History_Heuristic>.
 
 use super::correction::Correction;
-use super::zeroed::Zeroed;
+use crate::memory::zeroed::Zeroed;
 use crate::{Color, Move, PieceKind, Position};
 
 /// History scores stay within this bound (gravity keeps them there).

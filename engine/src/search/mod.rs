@@ -1,5 +1,6 @@
 //! The game-tree search: iterative deepening over a principal-variation alpha-beta search,
-//! shared by several threads (Lazy SMP), plus a df-pn mate solver ([`solve_mate`]) for `go mate` and `tokin mate`.
+//! shared by several threads (Lazy SMP). It calls the mate solver ([`crate::mate`]) at the
+//! root to prove a mate the tree search has not reached.
 //!
 //! This module knows nothing of USI text. The caller passes a position, the game's history
 //! (for repetitions), [`Limits`], a [`TranspositionTable`], [`Signals`] (the stop flag and
@@ -12,27 +13,20 @@
 //! `MATE - plies` (see [`Score`]).
 
 mod captures;
-mod checks;
 mod correction;
-mod dfpn;
 mod history;
-mod mate1;
 mod ordering;
 mod params;
-mod prefetch;
 mod see;
 mod threats;
 mod tt;
 mod worker;
-mod zeroed;
 
-pub use dfpn::{
-    MateConfig, MateObserver, MateProgress, MateReport, MateResult, mate_search, solve_mate,
-};
 pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams};
 pub use tt::{TranspositionTable, TtBound};
 
 use crate::eval::Evaluator;
+use crate::mate::{MateConfig, MateReport, MateResult, solve_mate};
 use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use history::HistoryTables;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -195,7 +189,8 @@ impl Signals {
         self.elapsed_ms() >= self.soft_ms.load(Ordering::Relaxed)
     }
 
-    fn hard_passed(&self) -> bool {
+    /// Whether the hard time limit has passed (the mate solver stops on it too).
+    pub(crate) fn hard_passed(&self) -> bool {
         self.elapsed_ms() >= self.hard_ms.load(Ordering::Relaxed)
     }
 }

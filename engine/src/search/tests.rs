@@ -1,6 +1,7 @@
 //! Search behaviour on small known positions.
 
 use super::*;
+use crate::mate::mate_search;
 use crate::{GameHistory, Move, Position};
 
 fn run(sfen: &str, limits: Limits) -> (SearchResult, Vec<IterationInfo>) {

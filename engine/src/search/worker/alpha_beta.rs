@@ -6,10 +6,10 @@ use super::{
     LeafType, NO_SLOT, NodeType, NullMove, Worker, eval_with_table, score_from_tt, score_to_tt,
     settles,
 };
-use crate::search::checks::CheckInfo;
+use crate::checks::CheckInfo;
+use crate::mate::mate_in_one;
 use crate::search::correction::CorrectionKeys;
 use crate::search::history::{QuietScorer, cont_slot, cont_slot_of};
-use crate::search::mate1::mate_in_one;
 use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
 use crate::search::see::see_ge;
 use crate::search::threats::Threats;

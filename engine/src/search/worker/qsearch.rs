@@ -4,9 +4,9 @@
 
 use super::{LeafType, NO_SLOT, Worker, eval_with_table, score_from_tt, score_to_tt, settles};
 use crate::eval::piece_value;
+use crate::mate::mate_in_one;
 use crate::search::captures::{CaptureList, captures, pawn_promotions};
 use crate::search::correction::CorrectionKeys;
-use crate::search::mate1::mate_in_one;
 use crate::search::ordering::{Picker, capture_gain, is_tactical};
 use crate::search::see::see_ge;
 use crate::search::tt::TtBound;
