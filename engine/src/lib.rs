@@ -17,7 +17,6 @@ pub use tokin_core::*;
 
 mod checks;
 pub mod eval;
-pub mod learn;
 pub mod mate;
 mod memory;
 pub mod perft;

@@ -20,10 +20,10 @@
 //! file's, to a centipawn, and training sees the rounding the file will have.
 
 use super::factor::Factor;
-use crate::Position;
-use crate::eval::nnue::{Architecture, Network, NnueError};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use tokin_core::Position;
+use tokin_engine::eval::nnue::{Architecture, Network, NnueError};
 
 /// The centipawns of an output of 1.0. A hidden output `h` is the integer `127 h`, an
 /// output weight `w` the integer `64 w` and the bias `b` the integer `127 · 64 · b`, so the

@@ -14,7 +14,7 @@
 //! [`OUTPUT_CP`]: super::model::OUTPUT_CP
 
 use super::model::{BIAS_SCALE, FT_SCALE, Model, Shape, WEIGHT_SCALE};
-use crate::eval::nnue::{Network, NnueError, Parameters};
+use tokin_engine::eval::nnue::{Network, NnueError, Parameters};
 
 /// Half of 2⁶: added to a hidden layer's biases so that the integer network's shift
 /// rounds to nearest.

@@ -145,7 +145,7 @@ impl super::Network {
     /// feature), then the biases and weights (row by row, each output's inputs) of the
     /// hidden layers and the output. The parts are written as a file and read back, so that
     /// a part of the wrong length is refused as a file's would be. For a trainer.
-    pub(crate) fn from_parameters(
+    pub fn from_parameters(
         arch: Architecture,
         transformer: (&[i16], &[i16]),
         layers: [(&[i32], &[i8]); 3],
@@ -177,15 +177,17 @@ impl super::Network {
 ///
 /// [`Network::from_parameters`]: super::Network::from_parameters
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Parameters {
-    pub(crate) transformer: (Vec<i16>, Vec<i16>),
-    pub(crate) layers: [(Vec<i32>, Vec<i8>); 3],
+pub struct Parameters {
+    /// The feature transformer's biases, then its weights row by row.
+    pub transformer: (Vec<i16>, Vec<i16>),
+    /// The two hidden layers' and the output's biases, then weights row by row.
+    pub layers: [(Vec<i32>, Vec<i8>); 3],
 }
 
 impl super::Network {
     /// The network's integers: what [`from_parameters`](Self::from_parameters) makes it
     /// from. For a trainer that starts from a file.
-    pub(crate) fn parameters(&self) -> Parameters {
+    pub fn parameters(&self) -> Parameters {
         Parameters {
             transformer: self.transformer.parts(),
             layers: [

@@ -50,9 +50,9 @@ mod tests;
 
 pub use accumulator::Accumulator;
 pub use error::{NnueError, Part};
-pub(crate) use features::FE_END;
+pub use features::FE_END;
 pub use format::Architecture;
-pub(crate) use format::Parameters;
+pub use format::Parameters;
 #[doc(hidden)]
 pub use simd::set_backend_for_bench;
 pub(crate) use stack::AccumulatorStack;
