@@ -21,13 +21,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
+use tokin_core::{Color, GameHistory, Move, Position, Square, UsiPositionError};
 use tokin_engine::eval::{Evaluator, builtin_network, nnue::Network};
 use tokin_engine::mate::{MateConfig, MateObserver, MateProgress, MateResult, solve_mate};
+use tokin_engine::perft_divide;
 use tokin_engine::search::{
     Bound, IterationInfo, Limits, Score, SearchObserver, SearchOutcome, SearchTables, Signals,
     TranspositionTable, search_with_tables,
 };
-use tokin_engine::{Color, GameHistory, Move, Position, Square, UsiPositionError, perft_divide};
 
 /// What the event loop hears about.
 #[derive(Debug)]

@@ -353,7 +353,7 @@ mod tests {
         );
         let cut = dir.join("cut.bin");
         let rec = PsvRecord {
-            sfen: tokin_engine::Position::startpos().to_packed_sfen().unwrap(),
+            sfen: tokin_core::Position::startpos().to_packed_sfen().unwrap(),
             score: 10,
             mv: 0,
             game_ply: 1,

@@ -23,11 +23,11 @@ mod tests;
 pub(crate) use mate1::mate_in_one;
 
 use crate::search::{NoObserver, Signals};
-use crate::{Hand, Move, Position};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Duration;
 use table::{INF, MAX_LEN, NO_MATE, Table};
+use tokin_core::{Hand, Move, Position};
 
 /// The answer to a mate search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,7 +222,7 @@ impl Solver<'_> {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Move, Position};
+/// use tokin_core::{Move, Position};
 /// use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
 /// // Tsume: the attacker has no king; the pieces not shown are in the defender's hand.
 /// let pos = Position::from_tsume_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
@@ -309,10 +309,11 @@ fn solve_with(
 /// # Examples
 /// ```
 /// use tokin_engine::mate::{MateResult, mate_search};
-/// use tokin_engine::{Position, search::Signals};
+/// use tokin_core::Position;
+/// use tokin_engine::search::Signals;
 /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
 /// let r = mate_search(&pos, &Signals::new());
-/// assert_eq!(r, MateResult::Mate(vec![tokin_engine::Move::from_usi("G*5b").unwrap()]));
+/// assert_eq!(r, MateResult::Mate(vec![tokin_core::Move::from_usi("G*5b").unwrap()]));
 /// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
 /// assert_eq!(mate_search(&pos, &Signals::new()), MateResult::NoMate);
 /// ```

@@ -7,8 +7,8 @@
 //! never move again, every legal non-promotion) holds in the solver too.
 
 use crate::checks::CheckInfo;
-use crate::movegen::{Sink, generate, is_pawn_drop_mate, pawn_files, zone};
-use crate::{
+use tokin_core::movegen::{Sink, generate, is_pawn_drop_mate, pawn_files, zone};
+use tokin_core::{
     Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Rank, Square, attacks, zobrist,
 };
 

@@ -15,7 +15,7 @@
 
 use crate::memory::prefetch::prefetch;
 use crate::memory::zeroed::{HUGE_PAGE, Zeroed};
-use crate::{Hand, HandPiece};
+use tokin_core::{Hand, HandPiece};
 
 /// Proof or disproof number standing for "infinite" (proved or disproved).
 pub(super) const INF: u32 = u32::MAX;

@@ -6,7 +6,7 @@
 
 use super::correction::Correction;
 use crate::memory::zeroed::Zeroed;
-use crate::{Color, Move, PieceKind, Position};
+use tokin_core::{Color, Move, PieceKind, Position};
 
 /// History scores stay within this bound (gravity keeps them there).
 pub(crate) const HISTORY_MAX: i32 = 16384;

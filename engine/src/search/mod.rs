@@ -27,10 +27,10 @@ pub use tt::{TranspositionTable, TtBound};
 
 use crate::eval::Evaluator;
 use crate::mate::{MateConfig, MateReport, MateResult, solve_mate};
-use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use history::HistoryTables;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tokin_core::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use worker::Worker;
 
 /// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
@@ -299,14 +299,14 @@ pub struct SearchResult {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{GameHistory, Position};
+/// use tokin_core::{GameHistory, Position};
 /// use tokin_engine::search::{Limits, NoObserver, SearchOutcome, Signals, TranspositionTable, search};
 /// // Black mates with a gold drop.
 /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
 /// let limits = Limits { depth: Some(3), ..Limits::default() };
 /// let tt = TranspositionTable::new(1);
 /// let r = search(&pos, &GameHistory::new(&pos), &limits, &tt, &Signals::new(), &mut NoObserver);
-/// assert_eq!(r.outcome, SearchOutcome::Move { best: tokin_engine::Move::from_usi("G*5b").unwrap(), ponder: None });
+/// assert_eq!(r.outcome, SearchOutcome::Move { best: tokin_core::Move::from_usi("G*5b").unwrap(), ponder: None });
 /// ```
 pub fn search(
     pos: &Position,

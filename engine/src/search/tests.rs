@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::mate::mate_search;
-use crate::{GameHistory, Move, Position};
+use tokin_core::{GameHistory, Move, Position};
 
 fn run(sfen: &str, limits: Limits) -> (SearchResult, Vec<IterationInfo>) {
     struct Collect(Vec<IterationInfo>);

@@ -25,9 +25,9 @@ use super::rng::SplitMix64;
 use super::simd;
 use super::simd::Backend;
 use super::{Architecture, Network};
-use crate::{Color, Move, Position};
 use arrayvec::ArrayVec;
 use std::io::{self, Read, Write};
+use tokin_core::{Color, Move, Position};
 
 /// One side's sums.
 type Half = Aligned<[i16; HALF_DIMENSIONS]>;

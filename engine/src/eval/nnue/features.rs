@@ -16,7 +16,7 @@
 //! holds BonaPiece 0, which stays a live input. [`for_each_active`] reproduces that.
 
 use super::Architecture;
-use crate::{Color, Hand, Move, Piece, PieceKind, Position, Square};
+use tokin_core::{Color, Hand, Move, Piece, PieceKind, Position, Square};
 
 /// How many squares there are.
 const SQUARES: usize = 81;

@@ -25,7 +25,7 @@
 //! same numbers.
 //!
 //! ```
-//! use tokin_engine::Position;
+//! use tokin_core::Position;
 //! use tokin_engine::eval::nnue::{Architecture, Network};
 //!
 //! // A network of random weights, written out and read back as from a file.
@@ -57,13 +57,13 @@ pub use format::Parameters;
 pub use simd::set_backend_for_bench;
 pub(crate) use stack::AccumulatorStack;
 
-use crate::{Color, Position};
 use accumulator::FeatureTransformer;
 use format::{HIDDEN_OUTPUTS, HIDDEN1_INPUTS, Source, VERSION};
 use layers::{AffineTransform, Aligned, clipped_relu};
 use rng::SplitMix64;
 use simd::Backend;
 use std::io::{self, Read, Write};
+use tokin_core::{Color, Position};
 
 /// A network read from an evaluation file (or made up for tests), ready to evaluate.
 #[derive(Clone, PartialEq, Eq)]

@@ -15,9 +15,9 @@ use crate::search::see::see_ge;
 use crate::search::threats::Threats;
 use crate::search::tt::TtBound;
 use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
-use crate::{Move, Position};
 use arrayvec::ArrayVec;
 use std::cell::OnceCell;
+use tokin_core::{Move, Position};
 
 /// Ordering bonus unit for moves that save a threatened piece (twice this) or put one
 /// where a cheaper piece attacks it (minus this).

@@ -11,8 +11,8 @@ use crate::search::ordering::{Picker, capture_gain, is_tactical};
 use crate::search::see::see_ge;
 use crate::search::tt::TtBound;
 use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
-use crate::{Move, Position};
 use arrayvec::ArrayVec;
+use tokin_core::{Move, Position};
 
 impl Worker<'_> {
     /// Quiescence: captures that do not lose material (every evasion when in check), with
