@@ -18,6 +18,7 @@ mod history;
 mod ordering;
 mod params;
 mod see;
+mod tables;
 mod threats;
 mod tt;
 mod worker;
@@ -27,9 +28,9 @@ pub use tt::{TranspositionTable, TtBound};
 
 use crate::eval::Evaluator;
 use crate::mate::{MateConfig, MateReport, MateResult, solve_mate};
-use history::HistoryTables;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tables::HistoryTables;
 use tokin_core::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use worker::Worker;
 

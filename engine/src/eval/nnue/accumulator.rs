@@ -16,10 +16,10 @@
 //! others, which the SIMD kernel does with the whole side in registers. The scalar
 //! functions here are the portable path and the reference the kernels are tested against.
 
+use super::aligned::Aligned;
 use super::error::{NnueError, Part};
 use super::features::{self, Change};
 use super::format::{HALF_DIMENSIONS, HIDDEN1_INPUTS, Source};
-use super::layers::Aligned;
 use super::rng::SplitMix64;
 #[cfg(target_arch = "x86_64")]
 use super::simd;

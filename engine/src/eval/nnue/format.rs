@@ -29,6 +29,10 @@ pub(crate) const HIDDEN1_INPUTS: usize = 2 * HALF_DIMENSIONS;
 /// The outputs of each hidden layer.
 pub(crate) const HIDDEN_OUTPUTS: usize = 32;
 
+/// How far a hidden layer's sums are shifted right before clipping: the weights are scaled
+/// by 2^6.
+pub(crate) const WEIGHT_SCALE_BITS: u32 = 6;
+
 /// The network shapes tokin reads.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]

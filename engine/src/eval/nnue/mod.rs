@@ -37,6 +37,7 @@
 //! ```
 
 mod accumulator;
+mod aligned;
 mod error;
 mod features;
 mod file;
@@ -58,8 +59,9 @@ pub use simd::set_backend_for_bench;
 pub(crate) use stack::AccumulatorStack;
 
 use accumulator::FeatureTransformer;
+use aligned::Aligned;
 use format::{HIDDEN_OUTPUTS, HIDDEN1_INPUTS, Source, VERSION};
-use layers::{AffineTransform, Aligned, clipped_relu};
+use layers::{AffineTransform, clipped_relu};
 use rng::SplitMix64;
 use simd::Backend;
 use std::io::{self, Read, Write};

@@ -16,7 +16,7 @@ mod deepening;
 mod move_loop;
 mod qsearch;
 
-use super::history::HistoryTables;
+use super::tables::HistoryTables;
 use super::tt::{TranspositionTable, TtBound, TtHit};
 use super::{INFINITE, Limits, MATE_IN_MAX_PLY, MAX_PLY, SearchParams, Signals, total_nodes};
 use crate::eval::EvalStack;
