@@ -4,9 +4,9 @@
 //! The attacker (the side to move at the root) may only give check; the defender may play
 //! any legal move. A position is proved when every defence runs into mate, and disproved
 //! when the attacker runs out of checks or can only repeat. The solver keeps proof and
-//! disproof numbers in its own table ([`table`]), searches with thresholds ([`mid`]) and,
+//! disproof numbers in its own table (`table.rs`), searches with thresholds (`mid.rs`) and,
 //! once the root is proved, looks for quicker mates and reads the mating line as tsume
-//! composers give it ([`pv`]).
+//! composers give it (`pv.rs`).
 //!
 //! The moves are the rules' legal moves, so a pawn-drop mate is never a mate here, and
 //! non-promotions that the rules allow are tried like any other move.

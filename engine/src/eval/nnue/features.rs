@@ -177,7 +177,7 @@ pub(crate) fn for_each_active(
 
 impl Architecture {
     /// Appends to `out` every active input feature of `pos` from `perspective`'s side (as
-    /// [`for_each_active`] calls them: a row index of the feature transformer, BonaPiece 0
+    /// `for_each_active` calls them: a row index of the feature transformer, BonaPiece 0
     /// once per empty slot), for a trainer that keeps them. `None` (nothing appended) when
     /// a king is missing.
     pub fn active_features(

@@ -145,7 +145,7 @@ impl core::fmt::Display for Architecture {
 
 impl super::Network {
     /// A network of `arch` from its integers as the file lays them out: the feature
-    /// transformer's biases and weights (row by row, one row of [`HALF_DIMENSIONS`] per input
+    /// transformer's biases and weights (row by row, one row of 256 (`HALF_DIMENSIONS`) per input
     /// feature), then the biases and weights (row by row, each output's inputs) of the
     /// hidden layers and the output. The parts are written as a file and read back, so that
     /// a part of the wrong length is refused as a file's would be. For a trainer.
