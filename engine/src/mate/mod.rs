@@ -223,7 +223,8 @@ impl Solver<'_> {
 /// # Examples
 /// ```
 /// use tokin_core::{Move, Position};
-/// use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
+/// use tokin_engine::mate::{MateConfig, MateResult, solve_mate};
+/// use tokin_engine::search::{NoObserver, Signals};
 /// // Tsume: the attacker has no king; the pieces not shown are in the defender's hand.
 /// let pos = Position::from_tsume_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
 /// let r = solve_mate(&pos, &MateConfig::default(), &Signals::new(), &mut NoObserver);
