@@ -14,8 +14,8 @@ use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
+use tokin_core::{Move, PieceKind, Position};
 use tokin_engine::eval::nnue::{Accumulator, Architecture, Network, set_backend_for_bench};
-use tokin_engine::{Move, PieceKind, Position};
 
 /// How many positions, and the plies of random play before each.
 const POSITIONS: usize = 8;

@@ -8,8 +8,9 @@
 //! defender) and is no longer than any anchor's.
 
 use std::collections::HashMap;
-use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
-use tokin_engine::{Move, Position, Strictness};
+use tokin_core::{Move, Position, Strictness};
+use tokin_engine::mate::{MateConfig, MateResult, solve_mate};
+use tokin_engine::search::{NoObserver, Signals};
 
 /// Positions cshogi decided within this many nodes are in the fast subset.
 const FAST: u64 = 3000;
@@ -100,8 +101,8 @@ fn check_line(start: &Position, moves: &[Move], sfen: &str) {
     // A line may end on a check that only useless interpositions answer: drops, or moves
     // to a square between the checker and the king.
     let between = match (pos.checkers().first(), pos.king_square(pos.side_to_move())) {
-        (Some(c), Some(k)) => tokin_engine::attacks::between(c, k),
-        _ => tokin_engine::Bitboard::EMPTY,
+        (Some(c), Some(k)) => tokin_core::attacks::between(c, k),
+        _ => tokin_core::Bitboard::EMPTY,
     };
     assert!(
         pos.legal_moves().iter().all(|m| between.contains(m.to())),

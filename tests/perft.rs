@@ -9,7 +9,8 @@
 //! Counts up to `PERFT_MAX_NODES` (default 10 million) run in the default `cargo test`;
 //! the deeper ones run with `cargo test -- --ignored`.
 
-use tokin_core::{Position, perft, perft_parallel};
+use tokin_core::{Position, perft};
+use tokin_engine::perft_parallel;
 
 struct Case {
     name: String,

@@ -28,7 +28,7 @@ pub use hand::Hand;
 pub use legality::{IllegalMove, promotion_error};
 pub use movegen::{MAX_MOVES, MoveList};
 pub use mv::{MalformedMove, Move};
-pub use perft::{perft, perft_divide, perft_parallel, perft_parallel_observed};
+pub use perft::perft;
 pub use piece::{HandPiece, NotAHandPiece, Piece, PieceKind};
 pub use position::{
     Handicap, Kings, PackedSfen, PackedSfenError, Position, PositionError, Setup, SfenError,

@@ -1,6 +1,7 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard test of a move
 //! generator. The last ply is counted in bulk (population counts of destination sets) rather
-//! than played out.
+//! than played out. The counts shared out over threads (`perft_parallel`, `perft_divide`) are
+//! in `tokin-engine`, so that the rules need no thread pool.
 //!
 //! # CPU features
 //! The generator is mostly population counts and leading/trailing-zero counts on `u128`. The
@@ -10,8 +11,7 @@
 //! twice: once for the baseline and once with the x86-64-v3 features (`popcnt`, `lzcnt`,
 //! `bmi1`, `bmi2`, `avx2`), chosen at run time by feature detection.
 
-use crate::{Move, Position};
-use rayon::prelude::*;
+use crate::Position;
 
 /// The number of leaf nodes `depth` plies below `pos`.
 ///
@@ -72,73 +72,4 @@ fn perft_portable(pos: &Position, depth: u32) -> u64 {
 #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
 fn perft_v3(pos: &Position, depth: u32) -> u64 {
     perft_body(pos, depth, |p, d| perft_v3(p, d))
-}
-
-/// The leaf count below each legal move (a "divide"), in move generation order. The root
-/// moves are shared out over the current rayon thread pool.
-pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let moves: Vec<Move> = pos.legal_moves().to_vec();
-    moves
-        .into_par_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            (
-                mv,
-                if depth == 0 {
-                    1
-                } else {
-                    perft(&child, depth - 1)
-                },
-            )
-        })
-        .collect()
-}
-
-/// The same count as [`perft`], with the root (and, when the root has few moves, the next
-/// ply) shared out over the current rayon thread pool.
-pub fn perft_parallel(pos: &Position, depth: u32) -> u64 {
-    perft_parallel_observed(pos, depth, &|_, _| {})
-}
-
-/// [`perft_parallel`] that calls `root_done(done, total)` each time the count below one root
-/// move is finished (for progress displays). It may be called from any worker thread.
-pub fn perft_parallel_observed(
-    pos: &Position,
-    depth: u32,
-    root_done: &(dyn Fn(usize, usize) + Sync),
-) -> u64 {
-    if depth <= 2 {
-        return perft(pos, depth);
-    }
-    let moves = pos.legal_moves().to_vec();
-    let total = moves.len();
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    moves
-        .into_par_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let n = perft_parallel_inner(&child, depth - 1);
-            let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            root_done(k, total);
-            n
-        })
-        .sum()
-}
-
-fn perft_parallel_inner(pos: &Position, depth: u32) -> u64 {
-    // Split one more ply so that two threads balance even when root subtrees differ a lot.
-    if depth <= 3 {
-        return perft(pos, depth);
-    }
-    pos.legal_moves()
-        .to_vec()
-        .into_par_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
 }

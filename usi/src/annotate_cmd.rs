@@ -15,7 +15,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use tokin_engine::{Move, Position, Square, Strictness, UsiPositionError};
+use tokin_core::{Move, Position, Square, Strictness, UsiPositionError};
 use tokin_notation::{Options, Style, pv_line};
 
 /// Arguments of `tokin annotate`.
@@ -286,7 +286,7 @@ mod tests {
         let read = |line: &str| parse_position_command(line, Strictness::Relaxed);
         let (pos, last) = read("position startpos moves 7g7f 3c3d").unwrap();
         assert_eq!(last, Some(Square::S34));
-        assert_eq!(pos.side_to_move(), tokin_engine::Color::Black);
+        assert_eq!(pos.side_to_move(), tokin_core::Color::Black);
         let (_, last) =
             read("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
                 .unwrap();

@@ -4,9 +4,9 @@
 
 use std::io::Write;
 use std::time::Instant;
+use tokin_core::{Position, Strictness};
 use tokin_engine::eval::Evaluator;
 use tokin_engine::search::{Signals, TranspositionTable, bench_nodes};
-use tokin_engine::{Position, Strictness};
 
 /// The bench positions: the opening, castles, middle games with pieces in hand, an endgame
 /// race and an entering-king fight.

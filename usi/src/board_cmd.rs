@@ -5,7 +5,7 @@
 use clap::Args;
 use core::str::FromStr;
 use std::process::ExitCode;
-use tokin_engine::{Position, Strictness};
+use tokin_core::{Position, Strictness};
 use tokin_notation::position_text::{epd, feen, read_start};
 use tokin_notation::record::diagram::{self, Style};
 

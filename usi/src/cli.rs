@@ -4,7 +4,7 @@
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use tokin_engine::UsiPositionError;
+use tokin_core::UsiPositionError;
 
 /// A shogi toolkit: a USI engine, perft, and shogi notation.
 ///

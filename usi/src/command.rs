@@ -19,7 +19,7 @@ pub enum Start {
 }
 
 impl Start {
-    /// The start as [`Position::from_usi_start`](tokin_engine::Position::from_usi_start)
+    /// The start as [`Position::from_usi_start`](tokin_core::Position::from_usi_start)
     /// reads it: `startpos` or the SFEN.
     pub fn as_str(&self) -> &str {
         match self {

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tokin_engine::Strictness;
+use tokin_core::Strictness;
 use tokin_notation::record::{self, Format, ReadOptions};
 
 /// Arguments of `tokin convert`.

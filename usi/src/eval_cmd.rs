@@ -8,9 +8,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use tokin_core::{Position, Strictness};
 use tokin_engine::eval::Evaluator;
 use tokin_engine::eval::nnue::Network;
-use tokin_engine::{Position, Strictness};
 use tokin_notation::position_text::read_start;
 
 /// Arguments of `tokin eval`.

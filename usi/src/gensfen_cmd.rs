@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use tokin_engine::learn::gensfen::{GensfenOptions, generate};
-use tokin_engine::learn::psv::{PsvRecord, RECORD_SIZE};
+use tokin_learn::gensfen::{GensfenOptions, generate};
+use tokin_learn::psv::{PsvRecord, RECORD_SIZE};
 
 /// Arguments of `tokin gensfen`.
 #[derive(Args, Debug)]

@@ -11,8 +11,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
-use tokin_engine::{Position, Strictness};
+use tokin_core::{Position, Strictness};
+use tokin_engine::mate::{MateConfig, MateResult, solve_mate};
+use tokin_engine::search::{NoObserver, Signals};
 use tokin_notation::record::ReadOptions;
 use tokin_notation::{Options, Style, write_line};
 

@@ -8,7 +8,7 @@
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
-use tokin_engine::{Square, Strictness};
+use tokin_core::{Square, Strictness};
 use tokin_notation::{
     CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_line, write_line,
     write_move_into,
@@ -106,8 +106,8 @@ pub fn parse_square(s: &str) -> Option<Square> {
         }
     };
     Some(Square::new(
-        tokin_engine::File::from_number(digit(f)?)?,
-        tokin_engine::Rank::from_number(digit(r)?)?,
+        tokin_core::File::from_number(digit(f)?)?,
+        tokin_core::Rank::from_number(digit(r)?)?,
     ))
 }
 

@@ -4,7 +4,7 @@
 //! Values are checked and clamped; a bad value is reported and leaves the option unchanged.
 
 use std::io::Write;
-use tokin_engine::{EnteringKingRule, Strictness};
+use tokin_core::{EnteringKingRule, Strictness};
 
 /// The largest hash the engine accepts, in MB (the session also keeps it within half the
 /// memory available).

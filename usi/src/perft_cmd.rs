@@ -8,7 +8,8 @@ use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use tokin_engine::{Position, Strictness, perft_parallel, perft_parallel_observed};
+use tokin_core::{Position, Strictness};
+use tokin_engine::{perft_parallel, perft_parallel_observed};
 use tokin_notation::position_text::read_start;
 
 /// Arguments of `tokin perft`.

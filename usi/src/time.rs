@@ -12,7 +12,7 @@
 
 use crate::command::ClockFields;
 use std::time::Duration;
-use tokin_engine::Color;
+use tokin_core::Color;
 
 /// The limits for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,7 @@ const HARD_SLICES: u64 = 5;
 /// ```
 /// use std::time::Duration;
 /// use tokin_usi::{command::ClockFields, time::budget};
-/// use tokin_engine::Color;
+/// use tokin_core::Color;
 /// let clock = ClockFields { btime: Some(0), wtime: Some(0), byoyomi: Some(1000), ..Default::default() };
 /// let b = budget(&clock, Color::Black, 50).unwrap();
 /// assert_eq!(b.hard, Duration::from_millis(950));

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use tokin_engine::eval::nnue::{Architecture, Network};
-use tokin_engine::learn::psv::{PsvRecord, RECORD_SIZE};
-use tokin_engine::learn::train::{Dataset, EpochReport, Model, TrainOptions, train_model};
+use tokin_learn::psv::{PsvRecord, RECORD_SIZE};
+use tokin_learn::train::{Dataset, EpochReport, Model, TrainOptions, train_model};
 
 /// The network shapes `tokin train` makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -292,7 +292,7 @@ mod tests {
         );
         let cut = dir.join("cut.bin");
         let rec = PsvRecord {
-            sfen: tokin_engine::Position::startpos().to_packed_sfen().unwrap(),
+            sfen: tokin_core::Position::startpos().to_packed_sfen().unwrap(),
             score: 10,
             mv: 0,
             game_ply: 1,

@@ -1,7 +1,7 @@
 //! `tokin gensfen` as a user runs it: a small run, a resumed run, and files it must not touch.
 
 use std::process::Command;
-use tokin_engine::learn::psv::{RECORD_SIZE, read_records};
+use tokin_learn::psv::{RECORD_SIZE, read_records};
 
 fn gensfen(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tokin"))

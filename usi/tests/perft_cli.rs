@@ -23,7 +23,7 @@ fn divide_lists_every_root_move() {
     let mut sum = 0u64;
     for line in &lines[..30] {
         let (mv, n) = line.split_once(": ").expect("`move: count` lines");
-        assert!(tokin_engine::Move::from_usi(mv).is_some(), "{line}");
+        assert!(tokin_core::Move::from_usi(mv).is_some(), "{line}");
         sum += n.parse::<u64>().expect("a count");
     }
     assert_eq!(sum, 25470);
@@ -107,7 +107,7 @@ fn divide_streams_its_lines_in_move_order() {
     assert!(child.try_wait().expect("status").is_none());
     let _ = child.kill();
     let _ = child.wait();
-    let pos = tokin_engine::Position::startpos();
+    let pos = tokin_core::Position::startpos();
     let first_move = pos.legal_moves()[0];
     assert!(first.starts_with(&format!("{first_move}: ")), "{first}");
     // The whole list, in the order of the moves.

@@ -12,7 +12,7 @@ use common::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
-use tokin_engine::Position;
+use tokin_core::Position;
 
 /// Lines a broken or hostile GUI might send: truncated and misspelt commands, bad values,
 /// bad positions and moves, stray bytes.
@@ -84,7 +84,7 @@ fn malformed_lines_between_ordinary_commands() {
             e.send("go depth 2");
             let lines = e.until(is_best);
             let mut pos = Position::startpos();
-            pos.play_unchecked(tokin_engine::Move::from_usi("7g7f").unwrap());
+            pos.play_unchecked(tokin_core::Move::from_usi("7g7f").unwrap());
             assert_legal_bestmove(&pos, lines.last().unwrap());
         }
     }

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use tokin_engine::{Move, Position};
+use tokin_core::{Move, Position};
 
 #[test]
 fn handshake_lists_options_then_usiok() {

@@ -29,7 +29,7 @@ pub fn builtin_network() -> Arc<Network> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use tokin_core::Position;
 
     /// The shipped file reads, and evaluates a fixed list of positions as it did when it was
     /// shipped: a changed file, feature numbering or integer kernel shows here.

@@ -8,7 +8,7 @@
 //! from the evaluation series on the YaneuraOu blog (2020), "評価関数を作ってみよう"; the code
 //! and numbers here are this project's own.
 
-use crate::{Color, PieceKind, Position, Square, attacks};
+use tokin_core::{Color, PieceKind, Position, Square, attacks};
 
 /// Attackers per square that are told apart: one, two, three or more.
 pub const LEVELS: usize = 3;
@@ -222,7 +222,7 @@ pub(crate) fn around_king_by_squares(pos: &Position, color: Color, w: &ControlWe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::Pick;
+    use tokin_core::testing::Pick;
 
     #[test]
     fn weights_fall_off_with_distance() {
@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn control_counts_attackers_up_to_three() {
-        crate::testing::random_game_positions(11, 30, 150, Pick::Uniform, |pos, _| {
+        tokin_core::testing::random_game_positions(11, 30, 150, Pick::Uniform, |pos, _| {
             for color in [Color::Black, Color::White] {
                 let c = Control::of(pos, color);
                 let n = attackers_by_square(pos, color);

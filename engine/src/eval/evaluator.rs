@@ -7,8 +7,8 @@
 
 use super::nnue::{AccumulatorStack, Network};
 use super::{Material, evaluate_with_material};
-use crate::{Move, Position};
 use std::sync::Arc;
+use tokin_core::{Move, Position};
 
 /// Which evaluation a search uses.
 #[derive(Clone, Debug, Default)]
@@ -42,7 +42,7 @@ impl Evaluator {
 }
 
 fn has_both_kings(pos: &Position) -> bool {
-    crate::Color::ALL
+    tokin_core::Color::ALL
         .iter()
         .all(|&c| pos.king_square(c).is_some())
 }
@@ -107,7 +107,7 @@ impl EvalStack {
 mod tests {
     use super::*;
     use crate::eval::nnue::Architecture;
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
 
     /// Along random games, every move's child state evaluates as the child from scratch,
     /// for both evaluations.
@@ -168,17 +168,20 @@ mod tests {
             let fields: Vec<&str> = line.splitn(3, '\t').collect();
             let (start, moves) = parse_position(fields[2]);
             let (pos, _) =
-                Position::from_usi_start(start, &moves, crate::Strictness::Relaxed).unwrap();
+                Position::from_usi_start(start, &moves, tokin_core::Strictness::Relaxed).unwrap();
             for (net, expected) in nets.iter().zip(&fields[..2]) {
                 let expected: i32 = expected.parse().unwrap();
                 assert_eq!(net.evaluate(&pos), expected, "{line}");
                 if !moves.is_empty() {
-                    let (mut p, _) =
-                        Position::from_usi_start::<&str>(start, &[], crate::Strictness::Relaxed)
-                            .unwrap();
+                    let (mut p, _) = Position::from_usi_start::<&str>(
+                        start,
+                        &[],
+                        tokin_core::Strictness::Relaxed,
+                    )
+                    .unwrap();
                     let mut stack = EvalStack::new(net, &p, moves.len() + 1);
                     for (ply, m) in moves.iter().enumerate() {
-                        let mv = crate::Move::from_usi(m).unwrap();
+                        let mv = tokin_core::Move::from_usi(m).unwrap();
                         stack.push(ply, &p, mv);
                         p.play_unchecked(mv);
                     }

@@ -3,7 +3,7 @@
 //! position, so that the rules core holds no evaluation.
 
 use super::{hand_piece_value, placed_value};
-use crate::{Color, Move, Piece, Position};
+use tokin_core::{Color, Move, Piece, Position};
 
 /// Black's material and placement less White's, on the board and in hand, under the default
 /// evaluation parameters.
@@ -66,7 +66,7 @@ impl Material {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
 
     /// Move by move equals from scratch, over every legal move of random games' positions.
     #[test]

@@ -23,7 +23,7 @@ pub use material::Material;
 
 pub use params::{DEFAULT_PARAMS, EXCHANGE_VALUE, EvalParams};
 
-use crate::{Color, Piece, PieceKind, Position, Square};
+use tokin_core::{Color, Piece, PieceKind, Position, Square};
 
 /// Rank index as seen from `color`: 0 is its far rank (the enemy's back rank).
 #[inline]
@@ -54,7 +54,8 @@ pub fn piece_value(kind: PieceKind) -> i32 {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Position, eval::evaluate};
+/// use tokin_core::Position;
+/// use tokin_engine::eval::evaluate;
 /// // The start position is symmetric: only the tempo bonus remains.
 /// assert_eq!(evaluate(&Position::startpos()), tokin_engine::eval::DEFAULT_PARAMS.tempo);
 /// ```
@@ -197,7 +198,7 @@ fn side_score(pos: &Position, color: Color, p: &EvalParams) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::Pick;
+    use tokin_core::testing::Pick;
 
     #[test]
     fn symmetric_positions_differ_only_by_tempo() {
@@ -212,7 +213,7 @@ mod tests {
     /// The table-driven evaluation equals the parameter-driven one on random games.
     #[test]
     fn tables_agree_with_parameters() {
-        crate::testing::random_game_positions(5, 50, 200, Pick::Uniform, |pos, _| {
+        tokin_core::testing::random_game_positions(5, 50, 200, Pick::Uniform, |pos, _| {
             assert_eq!(evaluate(pos), evaluate_with(pos, &DEFAULT_PARAMS));
         });
         let tsume =

@@ -1,7 +1,7 @@
 //! Every evaluation parameter, in one place so that tuning touches one file.
 //!
 //! Units are centipawn-like: a pawn on the board is about 100. Tables indexed by piece kind
-//! follow [`PieceKind::ALL`](crate::PieceKind::ALL) order: P L N S G B R K +P +L +N +S +B +R.
+//! follow [`PieceKind::ALL`](tokin_core::PieceKind::ALL) order: P L N S G B R K +P +L +N +S +B +R.
 
 use super::control::ControlWeights;
 

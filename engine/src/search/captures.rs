@@ -5,9 +5,9 @@
 //! promote almost always should) and leaves the king-safety test to the caller, which plays
 //! the move on a copy anyway.
 
-use crate::movegen::zone;
-use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use arrayvec::ArrayVec;
+use tokin_core::movegen::zone;
+use tokin_core::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 
 /// Room for every capture of any position (at most 38 targets, a few attackers each).
 pub(crate) type CaptureList = ArrayVec<Move, 256>;
@@ -159,7 +159,7 @@ pub(crate) fn pawn_promotions(pos: &Position, list: &mut CaptureList) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
 
     /// The captures square by square, as the generator must order them.
     fn reference(pos: &Position) -> Vec<Move> {

@@ -10,7 +10,7 @@
 //! CITE: correction history — <https://www.chessprogramming.org/Static_Evaluation_Correction_History>.
 
 use super::history::CONT_SLOTS;
-use crate::{Color, PieceKind, Position};
+use tokin_core::{Color, PieceKind, Position};
 
 /// Entries of the pawn and hand tables (a power of two).
 const ENTRIES: usize = 1 << 14;

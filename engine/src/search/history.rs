@@ -1,12 +1,11 @@
 //! What the search learns about quiet moves as it goes, for ordering them: the history of
 //! cutoffs by side and move, and continuation history by the one or two moves before. A
-//! search thread keeps its tables from one search to the next ([`HistoryTables`]).
+//! search thread keeps its tables from one search to the next ([`super::tables::HistoryTables`]).
 //!
 //! CITE: history heuristic — <https://www.chessprogramming.org/History_Heuristic>.
 
-use super::correction::Correction;
-use super::zeroed::Zeroed;
-use crate::{Color, Move, PieceKind, Position};
+use crate::memory::zeroed::Zeroed;
+use tokin_core::{Color, Move, PieceKind, Position};
 
 /// History scores stay within this bound (gravity keeps them there).
 pub(crate) const HISTORY_MAX: i32 = 16384;
@@ -160,23 +159,4 @@ pub(crate) fn cont_slot(pos: &Position, mv: Move) -> usize {
         }
     };
     kind.index() * 81 + mv.to().index()
-}
-
-/// The move-ordering statistics one search thread learns, kept between searches.
-pub(crate) struct HistoryTables {
-    pub(super) history: History,
-    /// Continuation history one and two plies back.
-    pub(super) cont: [ContHistory; 2],
-    /// Corrections to the static evaluation.
-    pub(super) correction: Correction,
-}
-
-impl HistoryTables {
-    pub(crate) fn new() -> HistoryTables {
-        HistoryTables {
-            history: History::new(),
-            cont: [ContHistory::new(), ContHistory::new()],
-            correction: Correction::new(),
-        }
-    }
 }

@@ -1,5 +1,6 @@
 //! The game-tree search: iterative deepening over a principal-variation alpha-beta search,
-//! shared by several threads (Lazy SMP), plus a df-pn mate solver ([`solve_mate`]) for `go mate` and `tokin mate`.
+//! shared by several threads (Lazy SMP). It calls the mate solver ([`crate::mate`]) at the
+//! root to prove a mate the tree search has not reached.
 //!
 //! This module knows nothing of USI text. The caller passes a position, the game's history
 //! (for repetitions), [`Limits`], a [`TranspositionTable`], [`Signals`] (the stop flag and
@@ -12,33 +13,27 @@
 //! `MATE - plies` (see [`Score`]).
 
 mod captures;
-mod checks;
 mod correction;
-mod dfpn;
 mod history;
-mod mate1;
 mod ordering;
 mod params;
-mod prefetch;
 mod see;
+mod tables;
 mod threats;
 mod tt;
 mod worker;
-mod zeroed;
 
-pub use dfpn::{
-    MateConfig, MateObserver, MateProgress, MateReport, MateResult, mate_search, solve_mate,
-};
 #[cfg(feature = "tune")]
 pub use params::set_tunable;
 pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams, TUNABLES, Tunable, active_params};
 pub use tt::{TableAllocError, TranspositionTable, TtBound};
 
 use crate::eval::Evaluator;
-use crate::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
-use history::HistoryTables;
+use crate::mate::{MateConfig, MateReport, MateResult, solve_mate};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tables::HistoryTables;
+use tokin_core::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use worker::Worker;
 
 /// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
@@ -197,7 +192,8 @@ impl Signals {
         self.elapsed_ms() >= self.soft_ms.load(Ordering::Relaxed)
     }
 
-    fn hard_passed(&self) -> bool {
+    /// Whether the hard time limit has passed (the mate solver stops on it too).
+    pub(crate) fn hard_passed(&self) -> bool {
         self.elapsed_ms() >= self.hard_ms.load(Ordering::Relaxed)
     }
 }
@@ -306,14 +302,14 @@ pub struct SearchResult {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{GameHistory, Position};
+/// use tokin_core::{GameHistory, Position};
 /// use tokin_engine::search::{Limits, NoObserver, SearchOutcome, Signals, TranspositionTable, search};
 /// // Black mates with a gold drop.
 /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
 /// let limits = Limits { depth: Some(3), ..Limits::default() };
 /// let tt = TranspositionTable::new(1);
 /// let r = search(&pos, &GameHistory::new(&pos), &limits, &tt, &Signals::new(), &mut NoObserver);
-/// assert_eq!(r.outcome, SearchOutcome::Move { best: tokin_engine::Move::from_usi("G*5b").unwrap(), ponder: None });
+/// assert_eq!(r.outcome, SearchOutcome::Move { best: tokin_core::Move::from_usi("G*5b").unwrap(), ponder: None });
 /// ```
 pub fn search(
     pos: &Position,

@@ -9,10 +9,10 @@ use super::captures::{CaptureList, captures};
 use super::history::HISTORY_MAX;
 use super::see::see_ge;
 use crate::eval::piece_value;
-use crate::movegen::{Sink, is_pawn_drop_mate, pawn_files};
-use crate::promotion_error;
-use crate::{Bitboard, Move, PieceKind, Position, attacks};
 use arrayvec::ArrayVec;
+use tokin_core::movegen::{Sink, is_pawn_drop_mate, pawn_files};
+use tokin_core::promotion_error;
+use tokin_core::{Bitboard, Move, PieceKind, Position, attacks};
 
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
@@ -123,8 +123,8 @@ struct RestSink<'a> {
     in_check: bool,
     /// Moves handed out before: the hash move, and the killers when not in check.
     skip: [Option<Move>; 3],
-    tactical: &'a mut ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
-    quiets: &'a mut ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+    tactical: &'a mut ArrayVec<(Move, i32), { tokin_core::MAX_MOVES }>,
+    quiets: &'a mut ArrayVec<(Move, i32), { tokin_core::MAX_MOVES }>,
 }
 
 impl RestSink<'_> {
@@ -178,8 +178,8 @@ pub(crate) struct Picker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     killer_index: usize,
-    tactical: ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
-    quiets: ArrayVec<(Move, i32), { crate::MAX_MOVES }>,
+    tactical: ArrayVec<(Move, i32), { tokin_core::MAX_MOVES }>,
+    quiets: ArrayVec<(Move, i32), { tokin_core::MAX_MOVES }>,
     next_tactical: usize,
     next_quiet: usize,
     /// Whether any move has been handed out.
@@ -264,7 +264,7 @@ impl Picker {
             tactical: &mut self.tactical,
             quiets: &mut self.quiets,
         };
-        crate::movegen::generate(pos, &mut sink);
+        tokin_core::movegen::generate(pos, &mut sink);
     }
 
     /// Index of the best of `v[from..]` by score, if any is at least `min`.
@@ -386,7 +386,7 @@ impl Picker {
                     if !pos.in_check() {
                         self.generate_rest(pos);
                     }
-                    let zone = crate::movegen::zone(pos.side_to_move());
+                    let zone = tokin_core::movegen::zone(pos.side_to_move());
                     // The scorer is made only when there is a quiet move to score (making it
                     // may work out the node's threats, which the search then also uses).
                     let quiet_score = match self.quiets.iter().any(|q| q.1 == i32::MIN) {
@@ -456,8 +456,8 @@ impl Picker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{Pick, random_game_positions};
     use rand::Rng;
+    use tokin_core::testing::{Pick, random_game_positions};
 
     /// On random games, the fast legality test agrees with `Position::is_legal` on every
     /// legal move and on random bit patterns (most of them illegal).

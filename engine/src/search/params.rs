@@ -188,7 +188,9 @@ pub fn set_tunable(name: &str, value: i32) -> bool {
     let Some(t) = TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name)) else {
         return false;
     };
-    let mut p = TUNED.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut p = TUNED
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     (t.set)(&mut p, value.clamp(t.min, t.max));
     true
 }

@@ -10,7 +10,7 @@
 //! CITE: <https://www.chessprogramming.org/Static_Exchange_Evaluation> (the "swap" form).
 
 use crate::eval::piece_value;
-use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
+use tokin_core::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 
 /// Kinds in the order a side recaptures with them: cheapest first, king last.
 const RECAPTURE_ORDER: [PieceKind; 14] = [
@@ -184,7 +184,7 @@ pub(crate) fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
 
     fn pos(s: &str) -> Position {
         Position::from_sfen(s).unwrap()

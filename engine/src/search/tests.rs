@@ -1,7 +1,8 @@
 //! Search behaviour on small known positions.
 
 use super::*;
-use crate::{GameHistory, Move, Position};
+use crate::mate::mate_search;
+use tokin_core::{GameHistory, Move, Position};
 
 fn run(sfen: &str, limits: Limits) -> (SearchResult, Vec<IterationInfo>) {
     struct Collect(Vec<IterationInfo>);

@@ -10,7 +10,7 @@
 //! CITE: the same idea as the threat-aware move ordering of chess engines, e.g.
 //! <https://www.chessprogramming.org/Move_Ordering> ("threat move").
 
-use crate::{Bitboard, Color, Move, PieceKind, Position, attacks};
+use tokin_core::{Bitboard, Color, Move, PieceKind, Position, attacks};
 
 /// The squares the side to move's pieces of each value class are threatened on.
 #[derive(Clone, Copy, Debug)]
@@ -124,9 +124,9 @@ mod tests {
             "lnsgkgsnl/1r4b2/p1ppppppp/9/9/P8/1pPPPPPPP/1BG4R1/LNS1KGSNL b P 13",
         )
         .unwrap();
-        assert_eq!(pos.side_to_move(), crate::Color::Black);
+        assert_eq!(pos.side_to_move(), tokin_core::Color::Black);
         let t = Threats::new(&pos);
-        assert!(t.threatened.contains(crate::Square::S88));
+        assert!(t.threatened.contains(tokin_core::Square::S88));
         let escape = Move::from_usi("8h9g").unwrap();
         assert!(t.is_escape(&pos, escape));
         assert!(t.adjustment(PieceKind::Bishop, escape, 100) > 0);

@@ -18,11 +18,11 @@
 //! measured on, the same search ran at 0.68-0.74M nodes/s with a 256 MB table on ordinary
 //! pages against 1.0-1.1M with a 16 MB one.
 
-use super::prefetch::prefetch;
-use super::zeroed::{HUGE_PAGE, ZeroValid, Zeroed};
-use crate::Move;
+use crate::memory::prefetch::prefetch;
+use crate::memory::zeroed::{HUGE_PAGE, ZeroValid, Zeroed};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use tokin_core::Move;
 
 /// Whether a stored score is exact or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use super::output::{Output, say_all};
 use std::time::{Duration, Instant};
+use tokin_core::{Position, Square};
 use tokin_engine::search::{Bound, IterationInfo, Score, SearchObserver, SearchOutcome};
-use tokin_engine::{Position, Square};
 
 /// Formats an `info` line.
 pub fn format_info(info: &IterationInfo, with_multipv: bool) -> String {

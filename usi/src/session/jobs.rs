@@ -12,11 +12,10 @@ use crate::time::{budget, movetime_budget};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use tokin_engine::search::{
-    Limits, MateConfig, MateObserver, MateProgress, MateResult, SearchTables, Signals,
-    TranspositionTable, search_with_tables, solve_mate,
-};
-use tokin_engine::{Color, GameHistory, Move, Position, perft_parallel};
+use tokin_core::{Color, GameHistory, Move, Position};
+use tokin_engine::mate::{MateConfig, MateObserver, MateProgress, MateResult, solve_mate};
+use tokin_engine::perft_parallel;
+use tokin_engine::search::{Limits, SearchTables, Signals, TranspositionTable, search_with_tables};
 
 pub(super) struct Running {
     pub(super) id: u64,

@@ -34,9 +34,9 @@ pub use output::Output;
 use std::io::Write;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, TryLockError};
+use tokin_core::{GameHistory, Move, Position, Square, UsiPositionError};
 use tokin_engine::eval::{Evaluator, builtin_network};
 use tokin_engine::search::{SearchTables, TranspositionTable};
-use tokin_engine::{GameHistory, Move, Position, Square, UsiPositionError};
 
 /// What the event loop hears about.
 #[derive(Debug)]

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-use tokin_engine::{Move, Position};
+use tokin_core::{Move, Position};
 
 pub(crate) const WAIT: Duration = Duration::from_secs(20);
 

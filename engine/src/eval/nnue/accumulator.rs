@@ -16,18 +16,18 @@
 //! others, which the SIMD kernel does with the whole side in registers. The scalar
 //! functions here are the portable path and the reference the kernels are tested against.
 
+use super::aligned::Aligned;
 use super::error::{NnueError, Part};
 use super::features::{self, Change};
 use super::format::{HALF_DIMENSIONS, HIDDEN1_INPUTS, Source};
-use super::layers::Aligned;
 use super::rng::SplitMix64;
 #[cfg(target_arch = "x86_64")]
 use super::simd;
 use super::simd::Backend;
 use super::{Architecture, Network};
-use crate::{Color, Move, Position};
 use arrayvec::ArrayVec;
 use std::io::{self, Read, Write};
+use tokin_core::{Color, Move, Position};
 
 /// One side's sums.
 type Half = Aligned<[i16; HALF_DIMENSIONS]>;

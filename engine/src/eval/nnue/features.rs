@@ -16,7 +16,7 @@
 //! holds BonaPiece 0, which stays a live input. [`for_each_active`] reproduces that.
 
 use super::Architecture;
-use crate::{Color, Hand, Move, Piece, PieceKind, Position, Square};
+use tokin_core::{Color, Hand, Move, Piece, PieceKind, Position, Square};
 
 /// How many squares there are.
 const SQUARES: usize = 81;
@@ -25,7 +25,7 @@ const SQUARES: usize = 81;
 const HAND_END: usize = 90;
 
 /// One past the last BonaPiece of a non-king piece.
-pub(crate) const FE_END: usize = HAND_END + 18 * SQUARES;
+pub const FE_END: usize = HAND_END + 18 * SQUARES;
 
 /// The BonaPiece of a friend king on square 0 (the enemy king's follow, 81 later).
 const KING_BASE: usize = FE_END;
@@ -177,10 +177,10 @@ pub(crate) fn for_each_active(
 
 impl Architecture {
     /// Appends to `out` every active input feature of `pos` from `perspective`'s side (as
-    /// [`for_each_active`] calls them: a row index of the feature transformer, BonaPiece 0
+    /// `for_each_active` calls them: a row index of the feature transformer, BonaPiece 0
     /// once per empty slot), for a trainer that keeps them. `None` (nothing appended) when
     /// a king is missing.
-    pub(crate) fn active_features(
+    pub fn active_features(
         self,
         pos: &Position,
         perspective: Color,

@@ -29,6 +29,10 @@ pub(crate) const HIDDEN1_INPUTS: usize = 2 * HALF_DIMENSIONS;
 /// The outputs of each hidden layer.
 pub(crate) const HIDDEN_OUTPUTS: usize = 32;
 
+/// How far a hidden layer's sums are shifted right before clipping: the weights are scaled
+/// by 2^6.
+pub(crate) const WEIGHT_SCALE_BITS: u32 = 6;
+
 /// The network shapes tokin reads.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
@@ -141,11 +145,11 @@ impl core::fmt::Display for Architecture {
 
 impl super::Network {
     /// A network of `arch` from its integers as the file lays them out: the feature
-    /// transformer's biases and weights (row by row, one row of [`HALF_DIMENSIONS`] per input
+    /// transformer's biases and weights (row by row, one row of 256 (`HALF_DIMENSIONS`) per input
     /// feature), then the biases and weights (row by row, each output's inputs) of the
     /// hidden layers and the output. The parts are written as a file and read back, so that
     /// a part of the wrong length is refused as a file's would be. For a trainer.
-    pub(crate) fn from_parameters(
+    pub fn from_parameters(
         arch: Architecture,
         transformer: (&[i16], &[i16]),
         layers: [(&[i32], &[i8]); 3],
@@ -177,15 +181,17 @@ impl super::Network {
 ///
 /// [`Network::from_parameters`]: super::Network::from_parameters
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Parameters {
-    pub(crate) transformer: (Vec<i16>, Vec<i16>),
-    pub(crate) layers: [(Vec<i32>, Vec<i8>); 3],
+pub struct Parameters {
+    /// The feature transformer's biases, then its weights row by row.
+    pub transformer: (Vec<i16>, Vec<i16>),
+    /// The two hidden layers' and the output's biases, then weights row by row.
+    pub layers: [(Vec<i32>, Vec<i8>); 3],
 }
 
 impl super::Network {
     /// The network's integers: what [`from_parameters`](Self::from_parameters) makes it
     /// from. For a trainer that starts from a file.
-    pub(crate) fn parameters(&self) -> Parameters {
+    pub fn parameters(&self) -> Parameters {
         Parameters {
             transformer: self.transformer.parts(),
             layers: [

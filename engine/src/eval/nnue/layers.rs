@@ -4,26 +4,19 @@
 //! Each step is a plain loop over aligned rows (the portable path, and the reference), or a
 //! SIMD kernel ([`super::simd`]) on the same data, by the [`Backend`] given.
 
+use super::aligned::Aligned;
 use super::error::{NnueError, Part};
 use super::format::Source;
+use super::format::WEIGHT_SCALE_BITS;
 use super::rng::SplitMix64;
 #[cfg(target_arch = "x86_64")]
 use super::simd;
 use super::simd::Backend;
 use std::io::{self, Read, Write};
 
-/// How far a hidden layer's sums are shifted right before clipping: the weights are scaled
-/// by 2^6.
-pub(crate) const WEIGHT_SCALE_BITS: u32 = 6;
-
 /// The largest value a clipped ReLU puts out: its outputs are 7-bit, so that an 8-bit
 /// product of two of them and a weight pair cannot overflow 16 bits in a SIMD multiply-add.
 const RELU_MAX: i32 = 127;
-
-/// A value aligned to a cache line (64 bytes), which also suits the widest SIMD loads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C, align(64))]
-pub(crate) struct Aligned<T>(pub(crate) T);
 
 /// An affine transform `y = W x + b` from `INPUTS` 8-bit unsigned inputs to `OUT` 32-bit
 /// outputs. Each row of `W` is stored padded to `PADDED` inputs (the next multiple of 32),

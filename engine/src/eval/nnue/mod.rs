@@ -25,7 +25,7 @@
 //! same numbers.
 //!
 //! ```
-//! use tokin_engine::Position;
+//! use tokin_core::Position;
 //! use tokin_engine::eval::nnue::{Architecture, Network};
 //!
 //! // A network of random weights, written out and read back as from a file.
@@ -37,6 +37,7 @@
 //! ```
 
 mod accumulator;
+mod aligned;
 mod error;
 mod features;
 mod file;
@@ -50,20 +51,21 @@ mod tests;
 
 pub use accumulator::Accumulator;
 pub use error::{NnueError, Part};
-pub(crate) use features::FE_END;
+pub use features::FE_END;
 pub use format::Architecture;
-pub(crate) use format::Parameters;
+pub use format::Parameters;
 #[doc(hidden)]
 pub use simd::set_backend_for_bench;
 pub(crate) use stack::AccumulatorStack;
 
-use crate::{Color, Position};
 use accumulator::FeatureTransformer;
+use aligned::Aligned;
 use format::{HIDDEN_OUTPUTS, HIDDEN1_INPUTS, Source, VERSION};
-use layers::{AffineTransform, Aligned, clipped_relu};
+use layers::{AffineTransform, clipped_relu};
 use rng::SplitMix64;
 use simd::Backend;
 use std::io::{self, Read, Write};
+use tokin_core::{Color, Position};
 
 /// A network read from an evaluation file (or made up for tests), ready to evaluate.
 #[derive(Clone, PartialEq, Eq)]

@@ -24,9 +24,9 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
-use super::format::{HALF_DIMENSIONS, HIDDEN1_INPUTS};
+use super::aligned::Aligned;
 #[cfg(target_arch = "x86_64")]
-use super::layers::{Aligned, WEIGHT_SCALE_BITS};
+use super::format::{HALF_DIMENSIONS, HIDDEN1_INPUTS, WEIGHT_SCALE_BITS};
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
@@ -410,7 +410,7 @@ fn clipped_relu_avx2(input: &[[i32; 32]], out: &mut [[u8; 32]]) {
 mod tests {
     use super::super::accumulator::{apply_rows, transform};
     use super::super::format::{HALF_DIMENSIONS, HIDDEN1_INPUTS};
-    use super::super::layers::{Aligned, affine, clipped_relu};
+    use super::super::layers::{affine, clipped_relu};
     use super::super::rng::SplitMix64;
     use super::*;
 

@@ -12,7 +12,7 @@
 use super::features::{self, Change};
 use super::simd::Backend;
 use super::{Accumulator, Network};
-use crate::{Color, Move, Position};
+use tokin_core::{Color, Move, Position};
 
 /// One ply's sums and what the move into it changed.
 #[derive(Clone)]
@@ -131,8 +131,8 @@ impl AccumulatorStack {
 mod tests {
     use super::*;
     use crate::eval::nnue::Architecture;
-    use crate::testing::{Pick, random_game_positions};
     use rand::Rng;
+    use tokin_core::testing::{Pick, random_game_positions};
 
     /// A small random tree below `pos` (at `ply`), searched depth first as a search does:
     /// a few children each, a null move now and then, kings moved often (to exercise the
@@ -172,7 +172,7 @@ mod tests {
                     .copied()
                     .filter(|&m| {
                         m.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind)
-                            == Some(crate::PieceKind::King)
+                            == Some(tokin_core::PieceKind::King)
                     })
                     .collect();
                 let mv = if !kings.is_empty() && rng.random_bool(0.3) {
@@ -206,7 +206,7 @@ mod tests {
                 walk(&mut stack, &net, root, 0, 5, rng);
             });
             let mut rng = rand::rngs::StdRng::seed_from_u64(32);
-            for h in crate::Handicap::ALL {
+            for h in tokin_core::Handicap::ALL {
                 let root = h.position();
                 let mut stack = AccumulatorStack::new(&net, &root, 8).unwrap();
                 walk(&mut stack, &net, &root, 0, 6, &mut rng);

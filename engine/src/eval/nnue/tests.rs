@@ -2,8 +2,8 @@
 //! symmetry of the evaluation, and agreement with reference numbers.
 
 use super::*;
-use crate::testing::{Pick, random_game_positions};
 use simd::Backend;
+use tokin_core::testing::{Pick, random_game_positions};
 
 /// The small network most tests use (under 1 MB): one per seed, made once per test.
 fn small(seed: u64) -> Network {

@@ -6,18 +6,18 @@ use super::{
     LeafType, NO_SLOT, NodeType, NullMove, Worker, eval_with_table, score_from_tt, score_to_tt,
     settles,
 };
-use crate::search::checks::CheckInfo;
+use crate::checks::CheckInfo;
+use crate::mate::mate_in_one;
 use crate::search::correction::CorrectionKeys;
 use crate::search::history::{QuietScorer, cont_slot, cont_slot_of};
-use crate::search::mate1::mate_in_one;
 use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
 use crate::search::see::see_ge;
 use crate::search::threats::Threats;
 use crate::search::tt::TtBound;
 use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
-use crate::{Move, Position};
 use arrayvec::ArrayVec;
 use std::cell::OnceCell;
+use tokin_core::{Move, Position};
 
 /// Ordering bonus unit for moves that save a threatened piece (twice this) or put one
 /// where a cheaper piece attacks it (minus this).

@@ -7,8 +7,8 @@ use crate::search::{
     Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, MateResult, Score,
     SearchObserver, SearchOutcome, SearchResult, total_nodes,
 };
-use crate::{Move, Position};
 use std::sync::atomic::Ordering;
+use tokin_core::{Move, Position};
 
 impl Worker<'_> {
     /// The move ordering of the root before the first iteration.

@@ -16,13 +16,13 @@ mod deepening;
 mod move_loop;
 mod qsearch;
 
-use super::history::HistoryTables;
+use super::tables::HistoryTables;
 use super::tt::{TranspositionTable, TtBound, TtHit};
 use super::{INFINITE, Limits, MATE_IN_MAX_PLY, MAX_PLY, SearchParams, Signals, total_nodes};
 use crate::eval::EvalStack;
-use crate::rules::Declaration;
-use crate::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tokin_core::rules::Declaration;
+use tokin_core::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
 
 #[derive(Clone, Copy)]
 struct PathEntry {

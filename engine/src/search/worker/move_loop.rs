@@ -4,8 +4,8 @@
 
 use super::{NO_SLOT, Worker};
 use crate::search::threats::Threats;
-use crate::{Color, Move, Position};
 use std::cell::OnceCell;
+use tokin_core::{Color, Move, Position};
 
 /// Whether a quiet move is still searched once late move pruning has begun at its node: it
 /// gives check (`gives_check`), or, when not in check, it takes a threatened piece out of

@@ -4,15 +4,15 @@
 
 use super::{LeafType, NO_SLOT, Worker, eval_with_table, score_from_tt, score_to_tt, settles};
 use crate::eval::piece_value;
+use crate::mate::mate_in_one;
 use crate::search::captures::{CaptureList, captures, pawn_promotions};
 use crate::search::correction::CorrectionKeys;
-use crate::search::mate1::mate_in_one;
 use crate::search::ordering::{Picker, capture_gain, is_tactical};
 use crate::search::see::see_ge;
 use crate::search::tt::TtBound;
 use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
-use crate::{Move, Position};
 use arrayvec::ArrayVec;
+use tokin_core::{Move, Position};
 
 impl Worker<'_> {
     /// Quiescence: captures that do not lose material (every evasion when in check), with

@@ -14,11 +14,29 @@
 //! [`OUTPUT_CP`]: super::model::OUTPUT_CP
 
 use super::model::{BIAS_SCALE, FT_SCALE, Model, Shape, WEIGHT_SCALE};
-use crate::eval::nnue::{Network, NnueError, Parameters};
+use tokin_engine::eval::nnue::{Network, NnueError, Parameters};
 
 /// Half of 2⁶: added to a hidden layer's biases so that the integer network's shift
 /// rounds to nearest.
 const SHIFT_ROUNDING: i64 = 32;
+
+impl Model {
+    /// The model that [`Model::to_network`] turns into `net`: a network's integers read as
+    /// numbers, to train on from there (a new generation starting from the last one's
+    /// file). A factored HalfKP model starts with the file's rows and zero virtual rows.
+    pub fn from_network(net: &Network) -> Model {
+        dequantize(net)
+    }
+
+    /// The integer network of the model: each parameter as the integer the file holds (the
+    /// values the model computes with already).
+    ///
+    /// # Errors
+    /// Only for a model of a shape no file has (made for a test).
+    pub fn to_network(&self) -> Result<Network, NnueError> {
+        quantize(self)
+    }
+}
 
 fn to_i16(x: f32) -> i16 {
     (x * 127.0)

@@ -12,9 +12,9 @@
 //! ```
 //! Numbers are little-endian.
 
-use crate::{Move, PackedSfen, PackedSfenError, Position, Strictness};
 use core::fmt;
 use std::io::{self, Read, Write};
+use tokin_core::{Move, PackedSfen, PackedSfenError, Position, Strictness};
 
 /// The size of one record.
 pub const RECORD_SIZE: usize = 40;
@@ -159,7 +159,7 @@ pub fn read_records<R: Read>(r: R) -> impl Iterator<Item = Result<PsvRecord, Psv
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
 
     #[test]
     fn records_round_trip_through_bytes_and_files() {

@@ -13,9 +13,9 @@
 //! Within one solve, the pieces of each kind on the board and in both hands add up to the
 //! same count, so the board and the attacker's hand also fix the defender's hand.
 
-use crate::search::prefetch::prefetch;
-use crate::search::zeroed::{HUGE_PAGE, Zeroed};
-use crate::{Hand, HandPiece};
+use crate::memory::prefetch::prefetch;
+use crate::memory::zeroed::{HUGE_PAGE, Zeroed};
+use tokin_core::{Hand, HandPiece};
 
 /// Proof or disproof number standing for "infinite" (proved or disproved).
 pub(super) const INF: u32 = u32::MAX;

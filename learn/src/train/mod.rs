@@ -11,7 +11,7 @@
 //! settings, not on the number of threads. The feature transformer is trained sparsely: a
 //! row steps only in the batches that use its feature (lazy Adam).
 //!
-//! [`Network::read`]: crate::eval::nnue::Network::read
+//! [`Network::read`]: tokin_engine::eval::nnue::Network::read
 
 mod data;
 mod factor;

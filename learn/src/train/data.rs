@@ -4,11 +4,11 @@
 //! (the rules do not tell the files 1 and 9 apart) and doubles what the records teach.
 
 use super::model::Model;
-use crate::eval::nnue::Architecture;
-use crate::learn::psv::PsvRecord;
-use crate::{Kings, Position, Setup};
+use crate::psv::PsvRecord;
 use core::fmt;
 use rayon::prelude::*;
+use tokin_core::{Kings, Position, Setup};
+use tokin_engine::eval::nnue::Architecture;
 
 /// How many records one task turns into features.
 const CHUNK: usize = 4096;

@@ -15,17 +15,17 @@
 //! decided game takes).
 
 use super::psv::PsvRecord;
-use crate::eval::Evaluator;
-use crate::rules::RepetitionVerdict;
-use crate::search::{
-    Limits, NoObserver, Score, SearchOutcome, SearchTables, Signals, TableAllocError,
-    TranspositionTable, search_with_tables,
-};
-use crate::{Color, GameHistory, Handicap, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
+use tokin_core::rules::RepetitionVerdict;
+use tokin_core::{Color, GameHistory, Handicap, Position};
+use tokin_engine::eval::Evaluator;
+use tokin_engine::search::{
+    Limits, NoObserver, Score, SearchOutcome, SearchTables, Signals, TableAllocError,
+    TranspositionTable, search_with_tables,
+};
 
 /// How the games are played.
 #[derive(Clone, Debug)]

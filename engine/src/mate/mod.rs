@@ -4,13 +4,14 @@
 //! The attacker (the side to move at the root) may only give check; the defender may play
 //! any legal move. A position is proved when every defence runs into mate, and disproved
 //! when the attacker runs out of checks or can only repeat. The solver keeps proof and
-//! disproof numbers in its own table ([`table`]), searches with thresholds ([`mid`]) and,
+//! disproof numbers in its own table (`table.rs`), searches with thresholds (`mid.rs`) and,
 //! once the root is proved, looks for quicker mates and reads the mating line as tsume
-//! composers give it ([`pv`]).
+//! composers give it (`pv.rs`).
 //!
 //! The moves are the rules' legal moves, so a pawn-drop mate is never a mate here, and
 //! non-promotions that the rules allow are tried like any other move.
 
+mod mate1;
 mod mid;
 mod moves;
 mod path;
@@ -19,12 +20,14 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use super::Signals;
-use crate::{Hand, Move, Position};
+pub(crate) use mate1::mate_in_one;
+
+use crate::search::{NoObserver, Signals};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Duration;
 use table::{INF, MAX_LEN, NO_MATE, Table};
+use tokin_core::{Hand, Move, Position};
 
 /// The answer to a mate search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +83,7 @@ pub trait MateObserver {
     fn progress(&mut self, progress: &MateProgress);
 }
 
-impl MateObserver for super::NoObserver {
+impl MateObserver for NoObserver {
     fn progress(&mut self, _progress: &MateProgress) {}
 }
 
@@ -219,8 +222,9 @@ impl Solver<'_> {
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Move, Position};
-/// use tokin_engine::search::{MateConfig, MateResult, NoObserver, Signals, solve_mate};
+/// use tokin_core::{Move, Position};
+/// use tokin_engine::mate::{MateConfig, MateResult, solve_mate};
+/// use tokin_engine::search::{NoObserver, Signals};
 /// // Tsume: the attacker has no king; the pieces not shown are in the defender's hand.
 /// let pos = Position::from_tsume_sfen("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
 /// let r = solve_mate(&pos, &MateConfig::default(), &Signals::new(), &mut NoObserver);
@@ -305,13 +309,15 @@ fn solve_with(
 ///
 /// # Examples
 /// ```
-/// use tokin_engine::{Position, search::{MateResult, Signals, mate_search}};
+/// use tokin_engine::mate::{MateResult, mate_search};
+/// use tokin_core::Position;
+/// use tokin_engine::search::Signals;
 /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
 /// let r = mate_search(&pos, &Signals::new());
-/// assert_eq!(r, MateResult::Mate(vec![tokin_engine::Move::from_usi("G*5b").unwrap()]));
+/// assert_eq!(r, MateResult::Mate(vec![tokin_core::Move::from_usi("G*5b").unwrap()]));
 /// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
 /// assert_eq!(mate_search(&pos, &Signals::new()), MateResult::NoMate);
 /// ```
 pub fn mate_search(pos: &Position, signals: &Signals) -> MateResult {
-    solve_mate(pos, &MateConfig::default(), signals, &mut super::NoObserver).result
+    solve_mate(pos, &MateConfig::default(), signals, &mut NoObserver).result
 }

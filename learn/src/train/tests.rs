@@ -1,11 +1,11 @@
 use super::model::Shape;
 use super::*;
-use crate::Position;
-use crate::eval::nnue::{Architecture, Network};
-use crate::learn::gensfen::{GensfenOptions, play_game};
-use crate::learn::psv::PsvRecord;
-use crate::search::TranspositionTable;
+use crate::gensfen::{GensfenOptions, play_game};
+use crate::psv::PsvRecord;
 use rand::{Rng, SeedableRng};
+use tokin_core::Position;
+use tokin_engine::eval::nnue::{Architecture, Network};
+use tokin_engine::search::TranspositionTable;
 
 /// Records of a few quick self-play games.
 fn records(games: u64) -> Vec<PsvRecord> {
@@ -334,7 +334,7 @@ fn halfkp_models_quantise_and_train() {
 /// rows are folded into the file's and come back as the file's own).
 #[test]
 fn networks_read_back_as_models() {
-    let builtin = crate::eval::builtin_network();
+    let builtin = tokin_engine::eval::builtin_network();
     let model = Model::from_network(&builtin);
     assert_eq!(model.to_network().unwrap().to_bytes(), builtin.to_bytes());
     let positions: Vec<Position> = records(2).iter().map(|r| r.position().unwrap()).collect();
@@ -423,6 +423,7 @@ fn shapes_match_the_files() {
         let shared = match arch {
             Architecture::HalfKp256 => 1548,
             Architecture::Kp256 => 0,
+            other => panic!("no expected shape written for {other:?}"),
         };
         assert_eq!(s.inputs, arch.input_dimensions() + shared);
         assert_eq!(l.len, 256 + 32 * 512 + 32 + 32 * 32 + 32 + 32 + 1);

@@ -6,9 +6,9 @@
 //! so everything it knows (no pawn-drop mate, no second pawn on a file, pieces that could
 //! never move again, every legal non-promotion) holds in the solver too.
 
-use crate::movegen::{Sink, generate, is_pawn_drop_mate, pawn_files, zone};
-use crate::search::checks::CheckInfo;
-use crate::{
+use crate::checks::CheckInfo;
+use tokin_core::movegen::{Sink, generate, is_pawn_drop_mate, pawn_files, zone};
+use tokin_core::{
     Bitboard, Color, Hand, HandPiece, Move, PieceKind, Position, Rank, Square, attacks, zobrist,
 };
 

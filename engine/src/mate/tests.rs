@@ -1,7 +1,7 @@
 //! The solver on constructed positions, one rule or refinement each.
 
 use super::*;
-use crate::Strictness;
+use tokin_core::Strictness;
 
 /// Solves an SFEN (tsume positions allowed) within a node budget.
 fn solve(sfen: &str) -> MateResult {
@@ -47,8 +47,8 @@ fn assert_line_mates(start: &Position, line: &[Move]) {
         }
     }
     let between = match (pos.checkers().first(), pos.king_square(pos.side_to_move())) {
-        (Some(c), Some(k)) => crate::attacks::between(c, k),
-        _ => crate::Bitboard::EMPTY,
+        (Some(c), Some(k)) => tokin_core::attacks::between(c, k),
+        _ => tokin_core::Bitboard::EMPTY,
     };
     assert!(
         pos.legal_moves().iter().all(|m| between.contains(m.to())),
@@ -218,7 +218,7 @@ fn longer_mates_and_limits() {
 
 #[test]
 fn agrees_with_mate_in_one_on_random_positions() {
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
     let mut found = 0;
     random_game_positions(5, 30, 120, Pick::Uniform, |pos, _| {
         if pos.in_check() {
@@ -235,7 +235,7 @@ fn agrees_with_mate_in_one_on_random_positions() {
             &Signals::new(),
             &mut crate::search::NoObserver,
         );
-        if crate::search::mate1::mate_in_one(pos).is_some() {
+        if mate1::mate_in_one(pos).is_some() {
             found += 1;
             assert!(
                 matches!(&r.result, MateResult::Mate(l) if l.len() == 1),
@@ -253,8 +253,8 @@ fn agrees_with_mate_in_one_on_random_positions() {
 
 #[test]
 fn checks_are_exactly_the_checking_legal_moves() {
-    use crate::PieceKind;
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::PieceKind;
+    use tokin_core::testing::{Pick, random_game_positions};
     let mut seen = 0;
     // Checks by a stepping piece from beyond `near_king`: discovered checks only, which the
     // generator must still be asked for (the pieces there are otherwise skipped).
@@ -305,7 +305,7 @@ fn checks_are_exactly_the_checking_legal_moves() {
 
 #[test]
 fn child_keys_match_the_played_position() {
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
     random_game_positions(12, 20, 160, Pick::Uniform, |pos, _| {
         for or in [false, true] {
             for mv in pos.legal_moves() {
@@ -326,7 +326,7 @@ fn child_keys_match_the_played_position() {
 
 #[test]
 fn evasion_count_matches_the_generator() {
-    use crate::testing::{Pick, random_game_positions};
+    use tokin_core::testing::{Pick, random_game_positions};
     let mut seen = 0;
     for (seed, pick) in [(13, Pick::Uniform), (14, Pick::PreferCaptures)] {
         random_game_positions(seed, 60, 160, pick, |pos, _| {
@@ -470,8 +470,8 @@ fn assert_replies_mated_within_the_line(sfen: &str, line: &[Move]) {
     for (ply, &mv) in line.iter().enumerate() {
         if ply % 2 == 1 {
             let between = match (pos.checkers().first(), pos.king_square(pos.side_to_move())) {
-                (Some(c), Some(k)) => crate::attacks::between(c, k),
-                _ => crate::Bitboard::EMPTY,
+                (Some(c), Some(k)) => tokin_core::attacks::between(c, k),
+                _ => tokin_core::Bitboard::EMPTY,
             };
             let rest = line.len() - ply - 1;
             for &reply in pos.legal_moves().iter() {
@@ -497,9 +497,9 @@ fn assert_replies_mated_within_the_line(sfen: &str, line: &[Move]) {
 
 #[test]
 fn non_promotions_wait_for_their_promotions() {
-    use crate::PieceKind;
-    use crate::testing::{Pick, random_game_positions};
     use mid::{Child, link_promotions, waiting};
+    use tokin_core::PieceKind;
+    use tokin_core::testing::{Pick, random_game_positions};
     // Whether `mv` is a non-promotion that should wait for `promotion`.
     let waits = |pos: &Position, mv: Move| -> Option<Move> {
         let from = mv.from()?;
@@ -564,8 +564,8 @@ fn non_promotions_wait_for_their_promotions() {
 
 #[test]
 fn drops_wait_for_the_drop_before_them_on_their_square() {
-    use crate::testing::{Pick, random_game_positions};
     use mid::{Child, link_drops, link_promotions, waiting};
+    use tokin_core::testing::{Pick, random_game_positions};
     let (mut linked, mut lists) = (0, 0);
     let mut scratch = Vec::new();
     random_game_positions(23, 60, 160, Pick::PreferCaptures, |pos, _| {
@@ -642,7 +642,7 @@ fn a_position_no_better_than_one_on_the_path_is_a_repetition() {
 fn with_hand_raised(pos: &Position, hand: Hand) -> Position {
     let mut setup = pos.to_setup();
     let (us, them) = (pos.side_to_move().index(), (!pos.side_to_move()).index());
-    for p in crate::HandPiece::ALL {
+    for p in tokin_core::HandPiece::ALL {
         let (mine, theirs) = (setup.hands[us].count(p), setup.hands[them].count(p));
         let more = hand.count(p).saturating_sub(mine).min(theirs);
         setup.hands[us] = setup.hands[us].with_count(p, mine + more).unwrap();
@@ -701,7 +701,7 @@ fn a_disproof_holds_for_every_hand_its_disproof_hand_covers() {
 #[test]
 fn disproof_hands_of_single_nodes() {
     use super::moves::{FULL_HAND, and_disproof_hand, or_disproof_hand};
-    use crate::HandPiece::{Bishop, Gold, Knight, Lance, Pawn, Rook, Silver};
+    use tokin_core::HandPiece::{Bishop, Gold, Knight, Lance, Pawn, Rook, Silver};
     let count = |h: Hand| [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook].map(|p| h.count(p));
     let full = count(FULL_HAND);
     // Black to move holds nothing; White's king on 1a behind its own pawn on 1b and silver
@@ -725,7 +725,7 @@ fn disproof_hands_of_single_nodes() {
     // An AND node refuted by a drop: the defender must still hold one of that kind.
     let pos =
         Position::from_sfen_with("8k/9/9/9/9/9/9/9/K7R w 2Pg 1", Strictness::Relaxed).unwrap();
-    let drop = Move::drop(Gold, crate::Square::from_usi("1b").unwrap());
+    let drop = Move::drop(Gold, tokin_core::Square::from_usi("1b").unwrap());
     assert_eq!(and_disproof_hand(&pos, drop, FULL_HAND).count(Gold), 0);
     let mv = Move::from_usi("1a2a").unwrap();
     assert_eq!(and_disproof_hand(&pos, mv, FULL_HAND), FULL_HAND);

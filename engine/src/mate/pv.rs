@@ -30,8 +30,8 @@
 use super::moves::{attacker, checks, evasions, interposition_squares};
 use super::table::MAX_LEN;
 use super::{KeyMap, Solver};
-use crate::{Color, Hand, Move, Position, Strictness};
 use std::time::Duration;
+use tokin_core::{Color, Hand, Move, Position, Strictness};
 
 /// Nodes for one search of the reading that must answer (a proof the table lost, a reply's
 /// mate); the reading's first pass may take, in all, four times the larger of this and what
@@ -701,7 +701,11 @@ fn interposes(pos: &Position, mv: Move) -> bool {
 }
 
 /// `pos` with one `piece` moved from `attacker`'s hand to the other side's.
-fn piece_returned(pos: &Position, attacker: Color, piece: crate::HandPiece) -> Option<Position> {
+fn piece_returned(
+    pos: &Position,
+    attacker: Color,
+    piece: tokin_core::HandPiece,
+) -> Option<Position> {
     let mut setup = pos.to_setup();
     let a = attacker.index();
     let d = (!attacker).index();
@@ -713,7 +717,8 @@ fn piece_returned(pos: &Position, attacker: Color, piece: crate::HandPiece) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{MateConfig, NoObserver, Signals};
+    use crate::mate::MateConfig;
+    use crate::search::{NoObserver, Signals};
 
     #[test]
     fn an_undecided_question_is_asked_once_a_pass() {

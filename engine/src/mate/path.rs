@@ -10,7 +10,7 @@
 //! share a board are chained, newest first.
 
 use super::KeyMap;
-use crate::Hand;
+use tokin_core::Hand;
 
 /// No entry (the end of a chain).
 const NONE: u32 = u32::MAX;
@@ -81,7 +81,7 @@ impl Path {
 #[cfg(test)]
 mod tests {
     use super::Path;
-    use crate::{Hand, HandPiece};
+    use tokin_core::{Hand, HandPiece};
 
     fn hand(pieces: &[(HandPiece, u8)]) -> Hand {
         pieces.iter().fold(Hand::EMPTY, |h, &(p, n)| {

@@ -1,6 +1,6 @@
 //! The network the trainer fits, in floating point: the shape of the integer network
 //! ([`Network`]) with each integer read as the number it stands for, so that quantising it
-//! ([`super::quantize`]) gives a file that evaluates as the model does.
+//! ([`Model::to_network`]) gives a file that evaluates as the model does.
 //!
 //! - the feature transformer: for each side, biases plus one row per active input feature,
 //!   in units where 1.0 is the integer 127, clipped to [0, 1];
@@ -20,10 +20,10 @@
 //! file's, to a centipawn, and training sees the rounding the file will have.
 
 use super::factor::Factor;
-use crate::Position;
-use crate::eval::nnue::{Architecture, Network, NnueError};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use tokin_core::Position;
+use tokin_engine::eval::nnue::{Architecture, Network};
 
 /// The centipawns of an output of 1.0. A hidden output `h` is the integer `127 h`, an
 /// output weight `w` the integer `64 w` and the bias `b` the integer `127 · 64 · b`, so the
@@ -512,21 +512,5 @@ impl Model {
         let (us, them) = Model::features_of(self.arch, pos)?;
         let mut s = Scratch::new(self.shape);
         Some(OUTPUT_CP * self.forward(&us, &them, &mut s))
-    }
-
-    /// The model that [`Model::to_network`] turns into `net`: a network's integers read as
-    /// numbers, to train on from there (a new generation starting from the last one's
-    /// file). A factored HalfKP model starts with the file's rows and zero virtual rows.
-    pub fn from_network(net: &Network) -> Model {
-        super::quantize::dequantize(net)
-    }
-
-    /// The integer network of the model: each parameter as the integer the file holds (the
-    /// values the model computes with already).
-    ///
-    /// # Errors
-    /// Only for a model of a shape no file has (made for a test).
-    pub fn to_network(&self) -> Result<Network, NnueError> {
-        super::quantize::quantize(self)
     }
 }

@@ -1,7 +1,7 @@
 //! Whether a move gives check, decided before the move is played, so that pruning can skip
 //! a move without paying for the copy and the play.
 
-use crate::{Bitboard, Color, HandPiece, Move, PieceKind, Position, Square, attacks};
+use tokin_core::{Bitboard, Color, HandPiece, Move, PieceKind, Position, Square, attacks};
 
 /// What every move of one node needs to know to tell whether it checks.
 pub(crate) struct CheckInfo {
@@ -134,9 +134,9 @@ fn attacks_square(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{Pick, random_game_positions};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
+    use tokin_core::testing::{Pick, random_game_positions};
 
     /// On random games, the prediction agrees with playing the move and looking.
     #[test]

@@ -8,7 +8,7 @@
 //! The file has no virtual features: writing it adds each virtual row into the rows it
 //! stands for ([`Factor::fold`]), so the file evaluates exactly as the model does.
 
-use crate::eval::nnue::{Architecture, FE_END};
+use tokin_engine::eval::nnue::{Architecture, FE_END};
 
 /// Where a model's virtual rows lie: after the file's rows, one per BonaPiece.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -25,7 +25,9 @@ impl Factor {
             Architecture::HalfKp256 => Some(Factor {
                 file_inputs: arch.input_dimensions(),
             }),
-            Architecture::Kp256 => None,
+            // K-P, and any shape the engine adds later until it is given a factor here (the
+            // enum is non-exhaustive outside the engine).
+            _ => None,
         }
     }
 

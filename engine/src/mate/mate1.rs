@@ -8,7 +8,7 @@
 //! test reasons from the position before the move, so a mate that needs a discovered attack
 //! on a flight square can be missed; a move reported is always a mate.
 
-use crate::{Bitboard, Color, HandPiece, Move, PieceKind, Position, Square, attacks};
+use tokin_core::{Bitboard, Color, HandPiece, Move, PieceKind, Position, Square, attacks};
 
 /// Hand pieces tried as mating drops (a pawn drop may not mate).
 const DROP_PIECES: [HandPiece; 6] = [
@@ -379,14 +379,14 @@ mod tests {
     /// as the plain attack sets do. So `mate_in_one` returns what it did without them.
     #[test]
     fn shortcuts_are_exact_on_random_positions() {
-        use crate::testing::{Pick, random_game_positions};
+        use tokin_core::testing::{Pick, random_game_positions};
         let (mut asked, mut taken_yes) = (0, 0);
         for (seed, pick) in [(21, Pick::PreferCaptures), (22, Pick::Uniform)] {
             random_game_positions(seed, 150, 200, pick, |pos, _| {
                 let us = pos.side_to_move();
                 let occ = pos.occupied();
                 for kind in PieceKind::ALL {
-                    for sq in crate::Square::ALL {
+                    for sq in tokin_core::Square::ALL {
                         let (wide, ranging) = empty_board_reach(us, kind, sq);
                         if !ranging {
                             assert_eq!(wide, attacks::piece(us, kind, sq, Bitboard::EMPTY));
@@ -426,12 +426,12 @@ mod tests {
 
     #[test]
     fn agrees_with_brute_force_on_random_positions() {
-        use crate::testing::{Pick, random_game_positions};
+        use tokin_core::testing::{Pick, random_game_positions};
         let mut found = 0;
         random_game_positions(11, 200, 200, Pick::Uniform, |pos, _| {
             let list = pos.legal_moves();
             let us = pos.side_to_move();
-            for to in crate::Square::ALL {
+            for to in tokin_core::Square::ALL {
                 let want =
                     pos.attackers_to(us, to, pos.occupied()) & !pos.pieces_of(us, PieceKind::King);
                 assert_eq!(movers_to(pos, to, pos.occupied()), want);

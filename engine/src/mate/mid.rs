@@ -31,8 +31,8 @@ use super::moves::{
     evasions_into, hand_before, or_disproof_hand,
 };
 use super::table::{INF, NEAR_INF, NO_MATE, Record, hand_max, hand_min};
-use crate::search::prefetch::prefetch;
-use crate::{Hand, Move, PieceKind, Position, Square};
+use crate::memory::prefetch::prefetch;
+use tokin_core::{Hand, Move, PieceKind, Position, Square};
 
 /// The largest proof number a new AND node starts with (its number of replies, up to this).
 const INIT_CAP: u32 = 8;
@@ -613,7 +613,7 @@ mod reply_cache_tests {
 #[cfg(test)]
 mod select_tests {
     use super::{Child, INF, select};
-    use crate::Move;
+    use tokin_core::Move;
 
     fn child(pn: u32, dn: u32) -> Child {
         Child::with_numbers(Move::from_usi("7g7f").expect("a move"), pn, dn)
