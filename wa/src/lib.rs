@@ -9,12 +9,16 @@
 //! ```
 
 mod board;
+mod game;
+pub mod notation;
 mod perft;
 mod piece;
 mod position;
+pub mod record;
 pub mod sfen;
 
 pub use board::{Bitboard, Color, SIDE, SQUARES, Square};
+pub use game::{Game, Outcome};
 pub use perft::{divide, perft};
 pub use piece::{Kind, Motion, Piece, Reach};
 pub use position::{Hand, IllegalMove, Move, Position, Rules, START};
