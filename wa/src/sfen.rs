@@ -234,7 +234,7 @@ fn read_hands(text: &str, start: usize, pos: &mut Position) -> Result<(), Positi
             1
         } else {
             match text[i..i + digits].parse::<u8>() {
-                Ok(n) if n >= 2 && digits <= 2 => n,
+                Ok(n) if (2..=22).contains(&n) && digits <= 2 => n,
                 _ => {
                     return err(
                         here,
@@ -257,10 +257,7 @@ fn read_hands(text: &str, start: usize, pos: &mut Position) -> Result<(), Positi
             return err(start + i, "the crane king cannot be in hand");
         }
         if pos.hand(color).count(kind) != 0 {
-            return err(
-                start + i,
-                format!("{} is listed twice in hand", &text[i..i + 2]),
-            );
+            return err(here, format!("{} is listed twice in hand", &text[i..i + 2]));
         }
         pos.hand_mut(color).set(kind, count);
         i += 2;
