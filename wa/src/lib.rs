@@ -15,6 +15,7 @@ mod perft;
 mod piece;
 mod position;
 pub mod record;
+pub mod search;
 pub mod sfen;
 
 pub use board::{Bitboard, Color, SIDE, SQUARES, Square};
