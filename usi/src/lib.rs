@@ -17,3 +17,4 @@ mod search_thread;
 pub mod session;
 pub mod time;
 pub mod train_cmd;
+pub mod wa_cmd;

@@ -17,6 +17,7 @@ mod position;
 pub mod record;
 pub mod search;
 pub mod sfen;
+pub mod usi_move;
 
 pub use board::{Bitboard, Color, SIDE, SQUARES, Square};
 pub use game::{Game, Outcome};
