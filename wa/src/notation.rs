@@ -165,13 +165,23 @@ pub fn write(pos: &Position, m: Move, style: Style) -> Result<String, MoveError>
 
 /// What a move's text says, before it is matched with the legal moves.
 struct Parsed {
-    kind: Kind,
-    promoted: bool,
-    from: Option<Square>,
+    /// The piece's kind and whether it is promoted.
+    piece: (Kind, bool),
     to: Square,
-    drop: bool,
-    capture: Option<bool>,
-    promote: Option<bool>,
+    shape: Shape,
+}
+
+/// A drop, or a move on the board with what its text says of it.
+enum Shape {
+    Drop,
+    Board {
+        /// The start square, where written.
+        from: Option<Square>,
+        /// Whether it was written as a capture (the Japanese style does not say).
+        capture: Option<bool>,
+        /// The promotion mark, where written.
+        promote: Option<bool>,
+    },
 }
 
 /// Reads a move in either style (the style is told by the first character) and finds the one
@@ -197,25 +207,32 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
         .legal_moves()
         .into_iter()
         .filter(|&m| m.to() == parsed.to)
-        .filter(|&m| match m {
-            Move::Drop { kind, .. } => parsed.drop && kind == parsed.kind && !parsed.promoted,
-            Move::Board { from, promote, .. } => {
-                !parsed.drop
-                    && pos.piece_at(from).is_some_and(|p| {
-                        p.color() == us
-                            && p.kind() == parsed.kind
-                            && p.is_promoted() == parsed.promoted
-                    })
-                    && parsed.from.is_none_or(|f| f == from)
-                    && parsed.promote.is_none_or(|p| p == promote)
+        .filter(|&m| match (m, &parsed.shape) {
+            (Move::Drop { kind, .. }, Shape::Drop) => parsed.piece == (kind, false),
+            (
+                Move::Board { from, promote, .. },
+                Shape::Board {
+                    from: f,
+                    promote: p,
+                    ..
+                },
+            ) => {
+                pos.piece_at(from).is_some_and(|piece| {
+                    piece.color() == us && (piece.kind(), piece.is_promoted()) == parsed.piece
+                }) && f.is_none_or(|f| f == from)
+                    && p.is_none_or(|p| p == promote)
             }
+            _ => false,
         })
         .collect();
     match fits.as_slice() {
         [] => Err(fail("no legal move fits")),
         [m] => {
-            if let (Some(capture), Move::Board { to, .. }) = (parsed.capture, *m)
-                && capture != pos.piece_at(to).is_some()
+            if let Shape::Board {
+                capture: Some(capture),
+                ..
+            } = parsed.shape
+                && capture != pos.piece_at(m.to()).is_some()
             {
                 return Err(fail(if capture {
                     "written as a capture, but the square is empty"
@@ -257,12 +274,13 @@ fn parse_western(text: &str) -> Result<Parsed, String> {
         .chars()
         .next()
         .ok_or("expected `-`, `x` or `*` after the piece")?;
-    let (drop, capture) = match sep {
-        '-' => (false, Some(false)),
-        'x' => (false, Some(true)),
-        '*' => (true, None),
+    let capture = match sep {
+        '-' => Some(false),
+        'x' => Some(true),
+        '*' => None,
         other => return Err(format!("expected `-`, `x` or `*`, found `{other}`")),
     };
+    let drop = capture.is_none();
     if drop && (promoted || from.is_some()) {
         return Err("a drop has no start square and is never promoted".into());
     }
@@ -276,14 +294,19 @@ fn parse_western(text: &str) -> Result<Parsed, String> {
         "=" if !drop => Some(false),
         other => return Err(format!("unexpected `{other}` after the square")),
     };
+    let shape = if drop {
+        Shape::Drop
+    } else {
+        Shape::Board {
+            from,
+            capture,
+            promote,
+        }
+    };
     Ok(Parsed {
-        kind,
-        promoted,
-        from,
+        piece: (kind, promoted),
         to,
-        drop,
-        capture,
-        promote,
+        shape,
     })
 }
 
@@ -351,16 +374,21 @@ fn parse_japanese(text: &str) -> Result<Parsed, String> {
     if !rest.is_empty() {
         return Err(format!("unexpected `{rest}` after the move"));
     }
-    if drop && promoted {
-        return Err("a promoted piece cannot be dropped".into());
+    if drop && (promoted || from.is_some()) {
+        return Err("a drop has no start square and is never promoted".into());
     }
+    let shape = if drop {
+        Shape::Drop
+    } else {
+        Shape::Board {
+            from,
+            capture: None,
+            promote,
+        }
+    };
     Ok(Parsed {
-        kind,
-        promoted,
-        from,
+        piece: (kind, promoted),
         to,
-        drop,
-        capture: None,
-        promote,
+        shape,
     })
 }

@@ -94,25 +94,13 @@ const fn jump(forward: i8, side: i8) -> Motion {
     }
 }
 
-const KING: &[Motion] = &[
-    step(1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(0, 1),
-    step(0, -1),
-    step(-1, 0),
-    step(-1, 1),
-    step(-1, -1),
-];
+// One line per table, so that a piece's move reads as one row (rustfmt would put each line
+// of a move on a row of its own).
+#[rustfmt::skip]
+const KING: &[Motion] = &[step(1, 0), step(1, 1), step(1, -1), step(0, 1), step(0, -1), step(-1, 0), step(-1, 1), step(-1, -1)];
 /// Gold general's move: the violent wolf, the golden bird, the promoted blind dog.
-const WOLF: &[Motion] = &[
-    step(1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(0, 1),
-    step(0, -1),
-    step(-1, 0),
-];
+#[rustfmt::skip]
+const WOLF: &[Motion] = &[step(1, 0), step(1, 1), step(1, -1), step(0, 1), step(0, -1), step(-1, 0)];
 /// Silver general's move: the violent stag and the promoted climbing monkey.
 const STAG: &[Motion] = &[
     step(1, 0),
@@ -130,14 +118,8 @@ const CROW: &[Motion] = &[step(1, 0), step(-1, 1), step(-1, -1)];
 /// The climbing monkey and the flying goose.
 const MONKEY: &[Motion] = &[step(1, 0), step(-1, 0), step(1, 1), step(1, -1)];
 const COCK: &[Motion] = &[step(0, 1), step(0, -1), step(1, 1), step(1, -1)];
-const RAIDING_FALCON: &[Motion] = &[
-    range(1, 0),
-    range(-1, 0),
-    step(0, 1),
-    step(0, -1),
-    step(1, 1),
-    step(1, -1),
-];
+#[rustfmt::skip]
+const RAIDING_FALCON: &[Motion] = &[range(1, 0), range(-1, 0), step(0, 1), step(0, -1), step(1, 1), step(1, -1)];
 const DOG: &[Motion] = &[
     step(1, 1),
     step(1, -1),
@@ -145,65 +127,28 @@ const DOG: &[Motion] = &[
     step(0, -1),
     step(-1, 0),
 ];
-const BOAR: &[Motion] = &[
-    step(1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(0, 1),
-    step(0, -1),
-    step(-1, 1),
-    step(-1, -1),
-];
-const RABBIT: &[Motion] = &[
-    range(1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(-1, 1),
-    step(-1, -1),
-    step(-1, 0),
-];
+#[rustfmt::skip]
+const BOAR: &[Motion] = &[step(1, 0), step(1, 1), step(1, -1), step(0, 1), step(0, -1), step(-1, 1), step(-1, -1)];
+#[rustfmt::skip]
+const RABBIT: &[Motion] = &[range(1, 0), step(1, 1), step(1, -1), step(-1, 1), step(-1, -1), step(-1, 0)];
+#[rustfmt::skip]
 const FOX: &[Motion] = &[
-    step(1, 0),
-    step(-1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(-1, 1),
-    step(-1, -1),
-    jump(2, 0),
-    jump(-2, 0),
-    jump(2, 2),
-    jump(2, -2),
-    jump(-2, 2),
-    jump(-2, -2),
+    step(1, 0), step(-1, 0), step(1, 1), step(1, -1), step(-1, 1), step(-1, -1),
+    jump(2, 0), jump(-2, 0), jump(2, 2), jump(2, -2), jump(-2, 2), jump(-2, -2),
 ];
+#[rustfmt::skip]
 const SWALLOW: &[Motion] = &[range(0, 1), range(0, -1), step(1, 0), step(-1, 0)];
+#[rustfmt::skip]
 const GLIDING_SWALLOW: &[Motion] = &[range(0, 1), range(0, -1), range(1, 0), range(-1, 0)];
-const FALCON: &[Motion] = &[
-    range(1, 1),
-    range(1, -1),
-    range(-1, 1),
-    range(-1, -1),
-    step(1, 0),
-];
+#[rustfmt::skip]
+const FALCON: &[Motion] = &[range(1, 1), range(1, -1), range(-1, 1), range(-1, -1), step(1, 0)];
+#[rustfmt::skip]
 const TENACIOUS_FALCON: &[Motion] = &[
-    range(1, 1),
-    range(1, -1),
-    range(-1, 1),
-    range(-1, -1),
-    range(1, 0),
-    range(-1, 0),
-    step(0, 1),
-    step(0, -1),
+    range(1, 1), range(1, -1), range(-1, 1), range(-1, -1), range(1, 0), range(-1, 0), step(0, 1), step(0, -1),
 ];
+#[rustfmt::skip]
 const EAGLE: &[Motion] = &[
-    range(1, 0),
-    range(-1, 0),
-    step(0, 1),
-    step(0, -1),
-    step(-1, 1),
-    step(-1, -1),
-    slide(1, 1, 3),
-    slide(1, -1, 3),
+    range(1, 0), range(-1, 0), step(0, 1), step(0, -1), step(-1, 1), step(-1, -1), slide(1, 1, 3), slide(1, -1, 3),
 ];
 
 impl Kind {

@@ -44,8 +44,8 @@ fn cases() -> Vec<Case> {
         .collect()
 }
 
-#[test]
-fn crate_matches_the_recorded_counts() {
+/// Checks `count` against every recorded case.
+fn check(count: impl Fn(&Position, u32) -> u64) {
     let cases = cases();
     assert!(
         cases.len() >= 24,
@@ -54,33 +54,26 @@ fn crate_matches_the_recorded_counts() {
     for case in cases {
         let pos = sfen::parse(&case.position, case.rules)
             .unwrap_or_else(|e| panic!("{}: {e}", case.position));
+        let (form, depth) = (case.rules, case.depth);
         assert_eq!(
-            perft(&pos, case.depth),
+            count(&pos, depth),
             case.count,
-            "{:?} depth {} {}",
-            case.rules,
-            case.depth,
+            "{form:?} depth {depth} {}",
             case.position
         );
     }
+}
+
+#[test]
+fn crate_matches_the_recorded_counts() {
+    check(perft);
 }
 
 /// Slow (half a minute): the reference tries every reply. Run with `--ignored`.
 #[test]
 #[ignore]
 fn reference_matches_the_recorded_counts() {
-    for case in cases() {
-        let pos = sfen::parse(&case.position, case.rules).expect("valid");
-        let reference = common::RefPos::from(&pos);
-        assert_eq!(
-            reference.perft(case.depth),
-            case.count,
-            "{:?} depth {} {}",
-            case.rules,
-            case.depth,
-            case.position
-        );
-    }
+    check(|pos, depth| common::RefPos::from(pos).perft(depth));
 }
 
 /// Prints the data file's random lines: `cargo test -p tokin-wa --test perft -- --ignored

@@ -16,58 +16,94 @@ fn drop(kind: Kind, to: &str) -> Move {
     Move::Drop { kind, to: sq(to) }
 }
 
-#[test]
-fn a_sparrow_drop_may_check_but_not_mate() {
+/// Drops and whether each is legal: (position, kind, square, legal, why).
+const DROPS: &[(&str, Kind, &str, bool, &str)] = &[
     // The White king on 1a has no square to go to; a sparrow on 1b, held by the wolf on 1c,
     // would mate (打ち歩詰め).
-    let mate = pos(
-        "10ck/11/10VW/11/11/11/11/11/11/11/5CK3CE1 b SP 1",
-        Rules::Drops,
-    );
-    assert!(!mate.is_legal(drop(Kind::SparrowPawn, "1b")));
-    assert!(mate.is_legal(drop(Kind::SparrowPawn, "3e")));
+    (
+        UCHI,
+        Kind::SparrowPawn,
+        "1b",
+        false,
+        "a sparrow drop that mates",
+    ),
+    (
+        UCHI,
+        Kind::SparrowPawn,
+        "3e",
+        true,
+        "a sparrow drop elsewhere",
+    ),
     // Another piece dropped there mates: only the sparrow is barred.
-    let oxcart = pos(
+    (
         "10ck/11/10VW/11/11/11/11/11/11/11/5CK3CE1 b OC 1",
-        Rules::Drops,
-    );
-    let mut after = oxcart.clone();
-    after.play(drop(Kind::Oxcart, "1b")).expect("legal");
-    assert!(after.in_check() && after.legal_moves().is_empty());
+        Kind::Oxcart,
+        "1b",
+        true,
+        "an oxcart drop that mates",
+    ),
     // Without the wolf the king takes the sparrow: the check is legal.
-    let check = pos(
+    (
         "10ck/11/11/11/11/11/11/11/11/11/5CK3CE1 b SP 1",
-        Rules::Drops,
-    );
-    assert!(check.is_legal(drop(Kind::SparrowPawn, "1b")));
-}
+        Kind::SparrowPawn,
+        "1b",
+        true,
+        "a sparrow check",
+    ),
+    (NIFU, Kind::SparrowPawn, "3h", false, "二歩 on file 3"),
+    (
+        NIFU,
+        Kind::SparrowPawn,
+        "4h",
+        true,
+        "a sparrow on a free file",
+    ),
+    (
+        NIFU,
+        Kind::SparrowPawn,
+        "4a",
+        false,
+        "a sparrow on the last rank",
+    ),
+    (
+        NIFU,
+        Kind::Oxcart,
+        "4a",
+        false,
+        "an oxcart on the last rank",
+    ),
+    (
+        NIFU,
+        Kind::LiberatedHorse,
+        "4a",
+        true,
+        "the horse steps back from rank a",
+    ),
+    // A golden bird on the file does not count.
+    (
+        "10ck/11/11/11/8+SP2/11/11/11/11/11/5CK5 b SP 1",
+        Kind::SparrowPawn,
+        "3h",
+        true,
+        "a golden bird on the file",
+    ),
+];
+const UCHI: &str = "10ck/11/10VW/11/11/11/11/11/11/11/5CK3CE1 b SP 1";
+const NIFU: &str = "10ck/11/11/11/8SP2/11/11/11/11/11/5CK5 b 2SPOCLH 1";
 
 #[test]
-fn no_second_unpromoted_sparrow_on_a_file_and_nothing_dropped_dead() {
-    let p = pos(
-        "10ck/11/11/11/8SP2/11/11/11/11/11/5CK5 b 2SPOCLH 1",
-        Rules::Drops,
-    );
-    assert!(!p.is_legal(drop(Kind::SparrowPawn, "3h")), "二歩 on file 3");
-    assert!(p.is_legal(drop(Kind::SparrowPawn, "4h")));
-    assert!(
-        !p.is_legal(drop(Kind::SparrowPawn, "4a")),
-        "a sparrow on the last rank"
-    );
-    assert!(
-        !p.is_legal(drop(Kind::Oxcart, "4a")),
-        "an oxcart on the last rank"
-    );
-    assert!(
-        p.is_legal(drop(Kind::LiberatedHorse, "4a")),
-        "the horse steps back from rank a"
-    );
-    // A golden bird on the file does not count.
-    let bird = pos(
-        "10ck/11/11/11/8+SP2/11/11/11/11/11/5CK5 b SP 1",
-        Rules::Drops,
-    );
-    assert!(bird.is_legal(drop(Kind::SparrowPawn, "3h")));
+fn drops_a_sparrow_may_not_mate_double_or_die_with() {
+    for &(text, kind, to, legal, why) in DROPS {
+        assert_eq!(
+            pos(text, Rules::Drops).is_legal(drop(kind, to)),
+            legal,
+            "{why}: {text}"
+        );
+    }
+    // The oxcart's drop does mate.
+    let mut after = pos(DROPS[2].0, Rules::Drops);
+    after.play(drop(Kind::Oxcart, "1b")).expect("legal");
+    assert!(after.in_check() && after.legal_moves().is_empty());
 }
 
 #[test]
