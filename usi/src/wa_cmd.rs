@@ -1,5 +1,5 @@
-//! Wa shogi in the binary: `tokin perft --variant wa …`, `tokin notate --variant wa …`, and
-//! `tokin --variant washogi`, the USI engine for wa shogi.
+//! Wa shogi in the binary: `tokin perft --variant wa …`, `tokin notate --variant wa …`,
+//! `tokin board --variant wa …`, and `tokin --variant washogi`, the USI engine for wa shogi.
 //!
 //! The command line is looked at before the 9×9 parser: a `--variant` naming wa shogi sends
 //! it here, where the same flags are read for the 11×11 game.
@@ -59,6 +59,10 @@ pub fn dispatch(args: &[OsString]) -> Option<ExitCode> {
         },
         Some("notate") => match NotateArgs::try_parse_from(rest) {
             Ok(a) => notate(&a, rules),
+            Err(e) => clap_exit(&e),
+        },
+        Some("board") => match BoardArgs::try_parse_from(rest) {
+            Ok(a) => board(&a, rules),
             Err(e) => clap_exit(&e),
         },
         Some(first) if first.starts_with("--variant") && rest.len() <= 2 => {
@@ -125,6 +129,46 @@ pub struct NotateArgs {
     /// The moves, in turn: each an argument, or several in one separated by spaces.
     #[arg(required = true, allow_hyphen_values = true, value_name = "MOVE")]
     pub moves: Vec<String>,
+}
+
+/// `tokin board --variant washogi [--sfen S] [--moves M…]`: the board diagram and the
+/// position string.
+#[derive(Parser, Debug)]
+#[command(name = "tokin board")]
+pub struct BoardArgs {
+    /// `washogi` or `washogi-nodrops`.
+    #[arg(long)]
+    pub variant: String,
+    /// The position: `startpos` (the default) or a wa position string as one argument.
+    #[arg(long, default_value = "startpos")]
+    pub sfen: String,
+    /// Moves to play first, in the engine's form (`8h8g`, `SP*5e`) or a written style.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    pub moves: Vec<String>,
+}
+
+/// The position given by `--sfen` and `--moves`.
+fn start_and_moves(text: &str, moves: &[String], rules: Rules) -> Result<Position, String> {
+    let mut pos = start(text, rules)?;
+    for (i, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+        let m = read_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
+}
+
+fn board(args: &BoardArgs, rules: Rules) -> ExitCode {
+    match start_and_moves(&args.sfen, &args.moves, rules) {
+        Ok(pos) => {
+            print!("{}", tokin_wa::diagram::write(&pos));
+            println!("{}", sfen::write(&pos));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tokin board: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn start(text: &str, rules: Rules) -> Result<Position, String> {

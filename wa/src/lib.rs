@@ -9,6 +9,7 @@
 //! ```
 
 mod board;
+pub mod diagram;
 mod game;
 pub mod notation;
 mod perft;
