@@ -283,18 +283,36 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(256);
         self.pseudo_legal(&mut moves);
-        moves.retain(|&m| self.is_legal_pseudo(m));
+        let in_check = self.in_check();
+        moves.retain(|&m| self.is_legal_pseudo(m, in_check));
         moves
     }
 
-    /// Whether a pseudo-legal move leaves the king safe and is not a sparrow-drop mate.
-    fn is_legal_pseudo(&self, m: Move) -> bool {
+    /// Whether a pseudo-legal move leaves the king safe and is not a sparrow-drop mate;
+    /// `in_check` says whether the mover's king is attacked now.
+    fn is_legal_pseudo(&self, m: Move, in_check: bool) -> bool {
+        let is_drop = matches!(m, Move::Drop { .. });
+        // A drop only adds a piece: it cannot open a line to the mover's king, so it needs
+        // looking at only when the king is already attacked, or for the sparrow-drop rule.
+        if is_drop
+            && !in_check
+            && !matches!(
+                m,
+                Move::Drop {
+                    kind: Kind::SparrowPawn,
+                    ..
+                }
+            )
+        {
+            return true;
+        }
         let mut next = self.clone();
         next.play_unchecked(m);
         let us = self.side;
-        if next
-            .king(us)
-            .is_some_and(|k| next.attacked(k, us.opponent()))
+        if (!is_drop || in_check)
+            && next
+                .king(us)
+                .is_some_and(|k| next.attacked(k, us.opponent()))
         {
             return false;
         }
@@ -315,7 +333,7 @@ impl Position {
     pub fn is_legal(&self, m: Move) -> bool {
         let mut moves = Vec::with_capacity(256);
         self.pseudo_legal(&mut moves);
-        moves.contains(&m) && self.is_legal_pseudo(m)
+        moves.contains(&m) && self.is_legal_pseudo(m, self.in_check())
     }
 
     /// Plays `m` if it is legal; otherwise leaves the position as it was and says so.
