@@ -14,6 +14,7 @@ mod network;
 mod positions;
 mod records;
 mod usi_session;
+mod wa;
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +28,7 @@ pub struct Target {
 }
 
 /// Every target.
-pub const TARGETS: [Target; 12] = [
+pub const TARGETS: [Target; 14] = [
     Target {
         name: "sfen",
         run: positions::sfen,
@@ -75,6 +76,14 @@ pub const TARGETS: [Target; 12] = [
     Target {
         name: "nnue",
         run: network::network,
+    },
+    Target {
+        name: "wa_position",
+        run: wa::position,
+    },
+    Target {
+        name: "wa_record",
+        run: wa::record,
     },
 ];
 

@@ -19,3 +19,4 @@ mod search_thread;
 pub mod session;
 pub mod time;
 pub mod train_cmd;
+pub mod wa_cmd;

@@ -5,6 +5,9 @@ use std::process::ExitCode;
 use tokin_usi::cli::{parse, run};
 
 fn main() -> ExitCode {
+    if let Some(code) = tokin_usi::wa_cmd::dispatch(&std::env::args_os().collect::<Vec<_>>()) {
+        return code;
+    }
     match parse(std::env::args_os()) {
         Ok(cli) => run(cli),
         Err(code) => code,

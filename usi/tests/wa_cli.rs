@@ -1,0 +1,105 @@
+//! Wa shogi through the binary: `perft`, `notate`, `board` and the USI engine with
+//! `--variant`, as a user runs them.
+
+mod common;
+
+use common::{stderr, stdout, tokin};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn perft_counts_both_forms_and_divides() {
+    for variant in ["washogi", "wa", "washogi-nodrops"] {
+        let o = tokin(&["perft", "3", "--variant", variant]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 126574"));
+    }
+    let o = tokin(&[
+        "perft",
+        "2",
+        "--variant=washogi",
+        "--divide",
+        "--moves",
+        "8h8g",
+        "SP-4e",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 52, "{out}");
+    assert_eq!(out.lines().last(), Some("Nodes searched: 2601"));
+}
+
+#[test]
+fn notate_converts_between_styles() {
+    let o = tokin(&[
+        "notate",
+        "--variant",
+        "washogi",
+        "--to",
+        "western",
+        "--line",
+        "8h8g 4d4e 8g8f",
+    ]);
+    assert_eq!(
+        stdout(&o).trim(),
+        "1. SP-8g SP-4e 2. SP-8f",
+        "{}",
+        stderr(&o)
+    );
+    let o = tokin(&[
+        "notate",
+        "--variant",
+        "washogi",
+        "--from",
+        "western",
+        "--to",
+        "japanese",
+        "SP-8g",
+    ]);
+    assert_eq!(stdout(&o).trim(), "８七雀歩");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    for (args, words) in [
+        (&["perft", "2", "--variant", "chu"][..], "unknown variant"),
+        (
+            &["perft", "2", "--variant", "wa", "--sfen", "11/11 b - 1"][..],
+            "11 ranks",
+        ),
+        (
+            &["perft", "2", "--variant", "wa", "--moves", "8h8e"][..],
+            "move 1",
+        ),
+        (&["notate", "--variant", "wa", "9z9y"][..], "move 1"),
+        (
+            &["board", "--variant", "wa", "--moves", "SP-8x"][..],
+            "move 1",
+        ),
+    ] {
+        let o = tokin(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(words), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn the_usi_engine_plays_wa_shogi() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(["--variant", "washogi"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let script = "usi\nisready\nsetoption name USI_Variant value washogi-nodrops\nusinewgame\nposition startpos moves 8h8g\ngo depth 2\nquit\n";
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("written");
+    let o = child.wait_with_output().expect("ends");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    assert!(out.contains("usiok") && out.contains("readyok"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+}
