@@ -285,6 +285,12 @@ impl Options {
             "option name RootMateNodes type spin default {} min 0 max {MAX_ROOT_MATE_NODES}",
             d.root_mate_nodes
         )?;
+        // Variant GUIs choose the game with this option; wa shogi hands the session over to
+        // the wa shogi engine.
+        writeln!(
+            out,
+            "option name USI_Variant type combo default shogi var shogi var washogi var washogi-nodrops"
+        )?;
         // A tuning build offers the search's parameters for SPSA.
         #[cfg(feature = "tune")]
         for t in tokin_engine::search::TUNABLES {

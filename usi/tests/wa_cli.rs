@@ -103,3 +103,40 @@ fn the_usi_engine_plays_wa_shogi() {
     assert!(out.contains("usiok") && out.contains("readyok"), "{out}");
     assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
 }
+
+/// A GUI that starts `tokin` without arguments and sets `USI_Variant` to wa shogi gets the
+/// wa shogi engine for the rest of the session, as variant GUIs expect.
+#[test]
+fn the_variant_option_turns_the_session_to_wa_shogi() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = "usi\nsetoption name USI_Variant value washogi\nusi\nisready\nposition startpos\ngo nodes 1000\nisready\nquit\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("option name USI_Variant type combo default shogi var shogi var washogi"),
+        "{text}"
+    );
+    assert!(text.contains("id name tokin (wa shogi)"), "{text}");
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove");
+    // A wa shogi move: squares run to 11 files and ranks a to k.
+    let pos = tokin_wa::Position::start(tokin_wa::Rules::Drops);
+    assert!(
+        pos.legal_moves()
+            .iter()
+            .any(|m| tokin_wa::usi_move::write(*m) == best),
+        "{best}"
+    );
+}

@@ -104,9 +104,58 @@ pub fn run_stdio() {
             let _ = reader_tx.send(Event::InputClosed);
         });
     let mut session = Session::new(Box::new(std::io::stdout()), tx);
-    for event in rx {
-        if session.handle(event) == Flow::Quit {
-            break;
+    for event in rx.iter() {
+        match session.handle(event) {
+            Flow::Continue => {}
+            Flow::Quit => return,
+            Flow::Variant(rules) => {
+                // The lines still to come go to the wa shogi engine, which answers `usi`
+                // with its own name and the same variant option.
+                let lines = rx.iter().map_while(|e| match e {
+                    Event::Line(l) => Some(l),
+                    Event::LineTooLong(_) | Event::SearchDone(_) => Some(String::new()),
+                    Event::InputClosed => None,
+                });
+                let input = std::io::BufReader::new(LinesReader::new(lines));
+                crate::wa_cmd::usi_loop(input, &mut std::io::stdout(), rules);
+                return;
+            }
         }
+    }
+}
+
+/// Lines of text read as a byte stream, for an engine that reads its input itself.
+struct LinesReader<I> {
+    lines: I,
+    pending: Vec<u8>,
+    at: usize,
+}
+
+impl<I: Iterator<Item = String>> LinesReader<I> {
+    fn new(lines: I) -> Self {
+        LinesReader {
+            lines,
+            pending: Vec::new(),
+            at: 0,
+        }
+    }
+}
+
+impl<I: Iterator<Item = String>> Read for LinesReader<I> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.pending.len() {
+            let Some(line) = self.lines.next() else {
+                return Ok(0);
+            };
+            self.pending = line.into_bytes();
+            if self.pending.last() != Some(&b'\n') {
+                self.pending.push(b'\n');
+            }
+            self.at = 0;
+        }
+        let n = buf.len().min(self.pending.len() - self.at);
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
     }
 }

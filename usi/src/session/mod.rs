@@ -54,6 +54,9 @@ pub enum Event {
 /// Whether to keep going after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// `setoption name USI_Variant value V` named wa shogi: the rest of the input goes to
+    /// the wa shogi engine, in this form.
+    Variant(tokin_wa::Rules),
     /// Keep reading.
     Continue,
     /// Exit.
@@ -89,6 +92,11 @@ pub struct Session {
     /// What `evaluator` was last made for (`None`: the default, the built-in network), so
     /// that `isready` reads a file again only when the options change.
     loaded_eval: Option<EvalWanted>,
+}
+
+/// Whether an option name is the variant's, as variant GUIs send it.
+fn is_variant_option(name: &str) -> bool {
+    name.eq_ignore_ascii_case("USI_Variant") || name.eq_ignore_ascii_case("UCI_Variant")
 }
 
 impl Session {
@@ -203,6 +211,18 @@ impl Session {
                     }
                 }
                 say(&self.out, "readyok");
+            }
+            Command::SetOption { name, value } if is_variant_option(&name) => {
+                let v = value.as_deref().unwrap_or("").trim();
+                if let Some(rules) = crate::wa_cmd::rules_for(v) {
+                    self.stop_search();
+                    return Flow::Variant(rules);
+                }
+                if !v.eq_ignore_ascii_case("shogi") {
+                    self.info_string(format!(
+                        "error: option `{name}`: `{v}` is not a variant (shogi, washogi, washogi-nodrops)"
+                    ));
+                }
             }
             Command::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
                 SetResult::Set | SetResult::Ignored => {}
