@@ -1,0 +1,18 @@
+"""Shogi rules from Rust: boards, legal moves, SFEN, perft.
+
+>>> import tokin
+>>> board = tokin.Board()
+>>> len(board.legal_moves)
+30
+>>> board.push_usi("7g7f")
+>>> board.sfen()
+'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2'
+>>> board.pop()
+'7g7f'
+>>> board.perft(3)
+25470
+"""
+
+from ._tokin import Board, MoveError, SfenError
+
+__all__ = ["Board", "MoveError", "SfenError"]
