@@ -31,7 +31,24 @@ struct Board {
     history: GameHistory,
 }
 
+/// A move as Python code may give it: its USI text or its number.
+#[derive(FromPyObject)]
+enum MoveArg {
+    Id(i64),
+    Text(String),
+}
+
 impl Board {
+    fn play(&mut self, mv: Move) -> PyResult<()> {
+        let before = self.position.clone();
+        self.position
+            .play(mv)
+            .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))?;
+        self.stack.push((before, mv));
+        self.history.push(&self.position);
+        Ok(())
+    }
+
     fn from_position(position: Position) -> Board {
         let history = GameHistory::new(&position);
         Board {
@@ -102,18 +119,35 @@ impl Board {
     /// Plays a move given in USI; raises `MoveError` when it is malformed or illegal.
     fn push_usi(&mut self, usi: &str) -> PyResult<()> {
         let mv = self.parse_move(usi)?;
-        let before = self.position.clone();
-        self.position
-            .play(mv)
-            .map_err(|e| MoveError::new_err(format!("{usi}: {e}")))?;
-        self.stack.push((before, mv));
-        self.history.push(&self.position);
-        Ok(())
+        self.play(mv)
     }
 
-    /// The same as `push_usi` (python-shogi's `push` takes a move object; here it is its text).
-    fn push(&mut self, usi: &str) -> PyResult<()> {
-        self.push_usi(usi)
+    /// Plays a move given as USI text or as the number `move_from_usi` and `legal_move_ids`
+    /// give (the fast form, as cshogi's integer moves); raises `MoveError` when it is not legal.
+    fn push(&mut self, mv: MoveArg) -> PyResult<()> {
+        let mv = match mv {
+            MoveArg::Text(text) => self.parse_move(&text)?,
+            MoveArg::Id(number) => u16::try_from(number)
+                .ok()
+                .and_then(Move::from_bits)
+                .ok_or_else(|| MoveError::new_err(format!("not a move number: {number}")))?,
+        };
+        self.play(mv)
+    }
+
+    /// The number that stands for a USI move in `push` and `legal_move_ids`.
+    fn move_from_usi(&self, usi: &str) -> PyResult<u16> {
+        Ok(self.parse_move(usi)?.to_bits())
+    }
+
+    /// The legal moves as move numbers (see `move_to_usi`), the fast form of `legal_moves`.
+    #[getter]
+    fn legal_move_ids(&self) -> Vec<u16> {
+        self.position
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_bits())
+            .collect()
     }
 
     /// Takes back the last move and returns it in USI; raises `IndexError` when none was played.
@@ -187,9 +221,18 @@ impl Board {
     }
 }
 
+/// The USI text of a move number; raises `MoveError` for a number that is no move.
+#[pyfunction]
+fn move_to_usi(id: u16) -> PyResult<String> {
+    Move::from_bits(id)
+        .map(|m| m.to_string())
+        .ok_or_else(|| MoveError::new_err(format!("not a move number: {id}")))
+}
+
 #[pymodule]
 fn _tokin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
+    m.add_function(wrap_pyfunction!(move_to_usi, m)?)?;
     m.add("SfenError", m.py().get_type::<SfenError>())?;
     m.add("MoveError", m.py().get_type::<MoveError>())?;
     Ok(())

@@ -58,6 +58,22 @@ def test_repetition_draw():
     assert board.repetition() is None
 
 
+def test_move_numbers_match_the_text():
+    board = tokin.Board()
+    ids = board.legal_move_ids
+    assert [tokin.move_to_usi(i) for i in ids] == board.legal_moves
+    board.push(ids[0])
+    assert board.move_stack == [tokin.move_to_usi(ids[0])]
+
+
+@pytest.mark.parametrize("bad", [0, 1, -1, 65535, 12345, 1 << 20])
+def test_bad_move_numbers_raise(bad):
+    board = tokin.Board()
+    with pytest.raises((tokin.MoveError, OverflowError)):
+        board.push(bad)
+    assert board.move_stack == []
+
+
 def test_copy_is_independent():
     board = tokin.Board()
     other = board.copy()
