@@ -1,0 +1,115 @@
+"""Side-by-side speed of tokin and the other Python shogi packages, in one run.
+
+Run from the repository root, with the packages installed in the same environment:
+
+    python python/bench.py
+
+Each row is CPU time (time.process_time) of the same work in each package, so other load on
+the machine inflates wall time but not these figures much. The positions are the ones reached in
+random games played by tokin with a fixed seed; every package gets the same SFENs.
+"""
+
+import random
+import time
+
+import tokin
+
+GAMES, PLIES, ROUNDS = 30, 120, 5
+
+
+def positions():
+    rng = random.Random(1)
+    out = []
+    for _ in range(GAMES):
+        board = tokin.Board()
+        for _ in range(PLIES):
+            moves = board.legal_moves
+            if not moves:
+                break
+            out.append((board.sfen(), rng.choice(moves)))
+            board.push_usi(out[-1][1])
+    return out
+
+
+def cpu(work):
+    start = time.process_time()
+    for _ in range(ROUNDS):
+        work()
+    return (time.process_time() - start) / ROUNDS
+
+
+def tokin_rows(cases):
+    boards = []
+    for s, m in cases:
+        b = tokin.Board(s)
+        boards.append((b, b.move_from_usi(m)))
+
+    def legal():
+        for b, _ in boards:
+            [tokin.move_to_usi(x) for x in b.legal_move_ids]
+
+    def push_pop():
+        for b, m in boards:
+            b.push(m)
+            b.pop()
+
+    return legal, push_pop
+
+
+def cshogi_rows(cases):
+    import cshogi
+
+    boards = []
+    for s, m in cases:
+        b = cshogi.Board(s)
+        boards.append((b, b.move_from_usi(m)))
+
+    def legal():
+        for b, _ in boards:
+            [cshogi.move_to_usi(x) for x in b.legal_moves]
+
+    def push_pop():
+        for b, m in boards:
+            b.push(m)
+            b.pop()
+
+    return legal, push_pop
+
+
+def python_shogi_rows(cases):
+    import shogi
+
+    boards = [(shogi.Board(s), shogi.Move.from_usi(m)) for s, m in cases]
+
+    def legal():
+        for b, _ in boards:
+            [x.usi() for x in b.legal_moves]
+
+    def push_pop():
+        for b, m in boards:
+            b.push(m)
+            b.pop()
+
+    return legal, push_pop
+
+
+def main():
+    cases = positions()
+    print(f"{len(cases)} positions, CPU seconds per pass (mean of {ROUNDS})\n")
+    print("| package | legal moves as USI text | push + pop |")
+    print("| --- | ---: | ---: |")
+    for name, rows in [
+        ("tokin", tokin_rows),
+        ("cshogi", cshogi_rows),
+        ("python-shogi", python_shogi_rows),
+    ]:
+        try:
+            legal, push_pop = rows(cases)
+        except ImportError:
+            print(f"| {name} | not installed | not installed |")
+            continue
+        print(f"| {name} | {cpu(legal):.4f} | {cpu(push_pop):.4f} |")
+
+
+if __name__ == "__main__":
+    main()

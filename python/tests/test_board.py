@@ -1,0 +1,152 @@
+"""The Python API of tokin's board, cross-checked against cshogi where it is installed."""
+
+import random
+
+import pytest
+
+import tokin
+
+START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+
+def test_start_position():
+    board = tokin.Board()
+    assert board.sfen() == START
+    assert board.turn == 0
+    assert len(board.legal_moves) == 30
+    assert tokin.Board("sfen " + START) == board
+
+
+def test_push_pop_restores_everything():
+    board = tokin.Board()
+    before = (board.sfen(), board.zobrist_hash())
+    board.push_usi("7g7f")
+    board.push("3c3d")
+    assert board.move_stack == ["7g7f", "3c3d"]
+    assert board.pop() == "3c3d"
+    assert board.pop() == "7g7f"
+    assert (board.sfen(), board.zobrist_hash()) == before
+    with pytest.raises(IndexError):
+        board.pop()
+
+
+@pytest.mark.parametrize("depth,nodes", [(1, 30), (2, 900), (3, 25470), (4, 719731)])
+def test_perft_start(depth, nodes):
+    assert tokin.Board().perft(depth) == nodes
+
+
+def test_checkmate_and_check():
+    # Gold drop on 5b mates the bare king on 5a, supported by the pawn on 5c.
+    board = tokin.Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+    assert not board.is_check()
+    board.push_usi("G*5b")
+    assert board.is_check()
+    assert board.is_checkmate()
+    assert board.is_game_over()
+    assert board.legal_moves == []
+
+
+def test_repetition_draw():
+    board = tokin.Board()
+    cycle = ["5i4h", "5a4b", "4h5i", "4b5a"]
+    for _ in range(3):
+        for mv in cycle:
+            assert board.repetition() is None
+            board.push_usi(mv)
+    assert board.repetition() == "draw"
+    board.pop()
+    assert board.repetition() is None
+
+
+def test_move_numbers_match_the_text():
+    board = tokin.Board()
+    ids = board.legal_move_ids
+    assert [tokin.move_to_usi(i) for i in ids] == board.legal_moves
+    board.push(ids[0])
+    assert board.move_stack == [tokin.move_to_usi(ids[0])]
+
+
+@pytest.mark.parametrize("bad", [0, 1, -1, 65535, 12345, 1 << 20])
+def test_bad_move_numbers_raise(bad):
+    board = tokin.Board()
+    with pytest.raises((tokin.MoveError, OverflowError)):
+        board.push(bad)
+    assert board.move_stack == []
+
+
+def test_copy_is_independent():
+    board = tokin.Board()
+    other = board.copy()
+    other.push_usi("2g2f")
+    assert board.sfen() == START
+    assert other.move_stack == ["2g2f"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "garbage",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+        "9/9/9/9/9/9/9/9/9 b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 99P 1",
+        "\u6b69" * 20,
+    ],
+)
+def test_bad_sfen_raises_value_error(text):
+    with pytest.raises(tokin.SfenError) as info:
+        tokin.Board(text)
+    assert isinstance(info.value, ValueError)
+    assert str(info.value)
+
+
+@pytest.mark.parametrize("text", ["", "7g7", "7g7e", "P*5e", "7g7f++", "\u6b69\u6b69\u6b69\u6b69"])
+def test_bad_move_raises_value_error_and_leaves_board(text):
+    board = tokin.Board()
+    with pytest.raises(tokin.MoveError):
+        board.push_usi(text)
+    assert board.sfen() == START
+    assert board.move_stack == []
+
+
+def test_mutated_sfens_never_crash():
+    rng = random.Random(7)
+    alphabet = "lnsgkbrpLNSGKBRP+/0123456789 bw-"
+    for _ in range(5000):
+        chars = list(START)
+        for _ in range(rng.randint(1, 4)):
+            chars[rng.randrange(len(chars))] = rng.choice(alphabet)
+        text = "".join(chars)
+        try:
+            board = tokin.Board(text)
+        except tokin.SfenError:
+            continue
+        # A position that was accepted writes itself back and reads again the same.
+        assert tokin.Board(board.sfen()) == board
+        board.legal_moves
+
+
+def random_games(count, plies, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        board = tokin.Board()
+        for _ in range(plies):
+            moves = board.legal_moves
+            if not moves:
+                break
+            yield board
+            board.push_usi(rng.choice(moves))
+
+
+def test_against_cshogi_on_random_positions():
+    cshogi = pytest.importorskip("cshogi")
+    checked = 0
+    for board in random_games(40, 150, seed=1):
+        theirs = cshogi.Board(board.sfen())
+        assert board.sfen() == theirs.sfen()
+        ours = sorted(board.legal_moves)
+        assert ours == sorted(cshogi.move_to_usi(m) for m in theirs.legal_moves), board.sfen()
+        assert board.is_check() == theirs.is_check()
+        checked += 1
+    assert checked > 1000

@@ -1,0 +1,35 @@
+"""Every public name of the native module has a stub, and every stub names something real."""
+
+import ast
+import pathlib
+
+import tokin
+from tokin import _tokin
+
+STUB = pathlib.Path(tokin.__file__).with_name("_tokin.pyi")
+
+
+def stub_names():
+    tree = ast.parse(STUB.read_text())
+    names = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            names[node.name] = {
+                item.name for item in node.body if isinstance(item, ast.FunctionDef)
+            }
+        elif isinstance(node, ast.FunctionDef):
+            names[node.name] = None
+    return names
+
+
+def test_stubs_match_the_module():
+    stubs = stub_names()
+    public = {name for name in dir(_tokin) if not name.startswith("_")}
+    assert public == set(stubs)
+    for cls, methods in stubs.items():
+        if methods is None:
+            continue
+        real = {m for m in dir(getattr(_tokin, cls)) if not m.startswith("_")}
+        assert real - {"args", "with_traceback", "add_note"} == {
+            m for m in methods if not m.startswith("_")
+        }, cls

@@ -1,0 +1,26 @@
+"""Shogi rules from Rust: boards, legal moves, SFEN, perft.
+
+>>> import tokin
+>>> board = tokin.Board()
+>>> len(board.legal_moves)
+30
+>>> board.push_usi("7g7f")
+>>> board.sfen()
+'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2'
+>>> board.pop()
+'7g7f'
+>>> mv = board.move_from_usi("2g2f")
+>>> mv in board.legal_move_ids
+True
+>>> board.push(mv)
+>>> tokin.move_to_usi(mv)
+'2g2f'
+>>> board.pop()
+'2g2f'
+>>> board.perft(3)
+25470
+"""
+
+from ._tokin import Board, MoveError, SfenError, move_to_usi
+
+__all__ = ["Board", "MoveError", "SfenError", "move_to_usi"]
