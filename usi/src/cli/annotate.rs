@@ -8,6 +8,8 @@
 //! `--strictness`. A PV that does not fit the position (an engine bug, or a line that
 //! belongs to an older search) gets no annotation rather than a wrong one.
 
+use super::args::STRICTNESS_HELP;
+use super::choices;
 use crate::command::{self, UsiError};
 use clap::Args;
 use core::fmt;
@@ -22,11 +24,11 @@ use tokin_notation::{Options, Style, pv_line};
 #[derive(Args, Debug)]
 pub struct AnnotateArgs {
     /// The notation of the added `info string` lines.
-    #[arg(long, default_value = "japanese")]
+    #[arg(long, default_value = "japanese", value_parser = choices::style())]
     pub style: Style,
     /// Which positions the `position` commands may give (a PV is annotated only in a
     /// position accepted).
-    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    #[arg(long, default_value_t, value_name = "LEVEL", help = STRICTNESS_HELP)]
     pub strictness: Strictness,
     /// The engine's program and its arguments (after `--`).
     #[arg(

@@ -5,10 +5,12 @@
 //! One move per line on standard output (or one line with `--line`); an error goes to
 //! standard error naming the move by its index, and the exit status is 2.
 
+use super::args::{StartArgs, moves_flag, position, warn_rule_breaks};
+use super::choices;
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
-use tokin_engine::{Square, Strictness};
+use tokin_engine::Square;
 use tokin_notation::{
     CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_move, write_line,
     write_move_into,
@@ -17,20 +19,14 @@ use tokin_notation::{
 /// Arguments of `tokin notate`.
 #[derive(Args, Debug)]
 pub struct NotateArgs {
-    /// The notation of the given moves: usi, japanese (ki2), kif, csa, hodges, western,
-    /// hosking, correspondence, kitao or server.
-    #[arg(long, default_value = "usi")]
+    /// The notation of the given moves.
+    #[arg(long, default_value = "usi", value_parser = choices::style())]
     pub from: Style,
     /// The notation to write.
-    #[arg(long, default_value = "japanese")]
+    #[arg(long, default_value = "japanese", value_parser = choices::style())]
     pub to: Style,
-    /// The position before the first move: `startpos` (the default), a handicap name
-    /// such as `2-pieces` or 二枚落ち, or a whole SFEN, FEEN or GNU Shogi EPD as one argument.
-    #[arg(long, default_value = "startpos")]
-    pub sfen: String,
-    /// Which positions `--sfen` may give.
-    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
-    pub strictness: Strictness,
+    #[command(flatten)]
+    pub start: StartArgs,
     /// The previous move's destination (for 同), as `7f`, `76` or `７六`.
     #[arg(long, value_name = "SQUARE")]
     pub last_to: Option<String>,
@@ -111,12 +107,28 @@ pub fn parse_square(s: &str) -> Option<Square> {
     ))
 }
 
+/// Whether a word among the moves is an option (`--sfen`): two dashes and a name, which no
+/// notation's move is.
+fn looks_like_option(text: &str) -> bool {
+    text.strip_prefix("--").is_some_and(|name| {
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+    })
+}
+
 /// Converts the moves; the text to print, or the error message.
 pub fn convert(args: &NotateArgs) -> Result<String, String> {
-    let none: [&str; 0] = [];
-    let (start, _) = tokin_notation::position_text::read_start(&args.sfen, &none, args.strictness)
-        .map_err(|e| crate::board_cmd::start_error(&e))?;
-    crate::board_cmd::warn_rule_breaks("notate", &start);
+    // Moves may begin with `-` (CSA's White moves), so everything after the first move is
+    // taken as a move; say so when an option has landed there, before any move is read (a
+    // move read from the wrong position would be the error otherwise).
+    let texts = moves_flag(&args.moves);
+    if let Some((i, text)) = texts.iter().enumerate().find(|(_, t)| looks_like_option(t)) {
+        return Err(format!(
+            "move {}: `{text}` looks like an option; options go before the moves",
+            i + 1
+        ));
+    }
+    let start = position("--sfen", args.start.start(), &[], args.start.strictness)?;
+    warn_rule_breaks("notate", &start);
     let last_to = match &args.last_to {
         None => None,
         Some(s) => Some(parse_square(s).ok_or_else(|| {
@@ -128,25 +140,11 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
     // A line of moves pasted as one argument (a PV as an engine prints it, a game's moves
     // with ideographic spaces between them) is as many moves: no notation has a space
     // inside a move either.
-    let texts = crate::cli::moves_flag(&args.moves);
     if texts.is_empty() {
         return Err("no moves given (only spaces)".into());
     }
     let mut moves = Vec::with_capacity(texts.len());
     for (i, text) in texts.into_iter().enumerate() {
-        // Moves may begin with `-` (CSA's White moves), so everything after the first move
-        // is taken as a move; say so when an option has landed there.
-        if text.starts_with("--")
-            && text.len() > 2
-            && text[2..]
-                .chars()
-                .all(|c| c.is_ascii_alphabetic() || c == '-')
-        {
-            return Err(format!(
-                "move {}: `{text}` looks like an option; options go before the moves",
-                i + 1
-            ));
-        }
         let mv =
             parse_move(&pos, last, text, args.from).map_err(|e| format!("move {}: {e}", i + 1))?;
         pos.play_unchecked(mv);
