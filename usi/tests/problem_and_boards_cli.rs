@@ -1,6 +1,8 @@
 //! Issue 16, the tools' side: `perft` and `eval` take every start form `board` takes, the
 //! network server's board styles, the e-mail board read by `convert`, and problem positions.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -105,20 +107,7 @@ fn convert_reads_a_pasted_correspondence_game() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "position startpos moves 7g7f 3c3d\n");
     // From standard input, the format is told by the board; and written back as e-mail.
-    let mut child = Command::new(TOKIN)
-        .args(["convert", "-", "--to", "email"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(message.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::tokin_with_input(&["convert", "-", "--to", "email"], message.as_bytes());
     assert!(
         out.status.success(),
         "{}",
