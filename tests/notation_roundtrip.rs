@@ -88,6 +88,18 @@ fn random_games_round_trip_in_every_style() {
                         panic!("{handicap:?} game {game} {style}: {e}\n{line}")
                     });
                     assert_eq!(read, played, "{handicap:?} game {game} {style}");
+                    // Japanese texts put ideographic spaces between moves, or none at all
+                    // where side marks separate them.
+                    let spaced = line.replace(' ', "\u{3000}");
+                    let read = parse_line(&start, None, &spaced, style)
+                        .unwrap_or_else(|e| panic!("{style} with U+3000: {e}\n{spaced}"));
+                    assert_eq!(read, played, "{handicap:?} game {game} {style} U+3000");
+                    if style == Style::Japanese && o.side_marks != SideMarks::None {
+                        let run = line.replace(' ', "");
+                        let read = parse_line(&start, None, &run, style)
+                            .unwrap_or_else(|e| panic!("{style} run together: {e}\n{run}"));
+                        assert_eq!(read, played, "{handicap:?} game {game} run together");
+                    }
                 }
             }
         }

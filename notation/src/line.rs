@@ -142,10 +142,17 @@ fn strip_number(t: &str) -> &str {
     }
 }
 
-/// Splits a line into move texts for `style`.
+/// Splits a line into move texts for `style`: at any white space (the ideographic space
+/// U+3000 included, which Japanese texts put between moves), and in the Japanese styles at
+/// each side mark too (`▲７六歩△３四歩`); `同　銀` and `同 銀`, as KIF and KI2 write a
+/// recapture, stay one move.
 fn tokens(text: &str, style: Style) -> Vec<String> {
+    let bare_same = |p: &String| {
+        let body = p.trim_start_matches(['☗', '☖', '▲', '△']);
+        body.chars().count() == 1 && body.chars().all(crate::shorthand::is_same)
+    };
     let mut out: Vec<String> = Vec::new();
-    for raw in text.split_ascii_whitespace() {
+    for raw in text.split_whitespace() {
         if is_number_token(raw) {
             continue;
         }
@@ -153,26 +160,25 @@ fn tokens(text: &str, style: Style) -> Vec<String> {
         if t.is_empty() {
             continue;
         }
+        let mut parts = Vec::new();
         if matches!(style, Style::Japanese | Style::Kitao) {
             // `▲７六歩△３四歩` has no spaces: a side mark starts a move.
             let mut cur = String::new();
             for c in t.chars() {
                 if crate::common::mark_color(c).is_some() && !cur.is_empty() {
-                    out.push(std::mem::take(&mut cur));
+                    parts.push(std::mem::take(&mut cur));
                 }
                 cur.push(c);
             }
-            // `同 銀` written with a space is one move.
-            let bare_same = |p: &String| {
-                let body = p.trim_start_matches(['☗', '☖', '▲', '△']);
-                body.chars().count() == 1 && body.chars().all(crate::shorthand::is_same)
-            };
-            match out.last_mut() {
-                Some(prev) if bare_same(prev) => prev.push_str(&cur),
-                _ => out.push(cur),
-            }
+            parts.push(cur);
         } else {
-            out.push(t.to_string());
+            parts.push(t.to_string());
+        }
+        for part in parts {
+            match out.last_mut() {
+                Some(prev) if bare_same(prev) => prev.push_str(&part),
+                _ => out.push(part),
+            }
         }
     }
     out

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use tokin_engine::Square;
 use tokin_notation::{
-    CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_move, write_line,
+    CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_line, write_line,
     write_move_into,
 };
 
@@ -107,14 +107,6 @@ pub fn parse_square(s: &str) -> Option<Square> {
     ))
 }
 
-/// Whether a word among the moves is an option (`--sfen`): two dashes and a name, which no
-/// notation's move is.
-fn looks_like_option(text: &str) -> bool {
-    text.strip_prefix("--").is_some_and(|name| {
-        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
-    })
-}
-
 /// Converts the moves; the text to print, or the error message.
 pub fn convert(args: &NotateArgs) -> Result<String, String> {
     // Moves may begin with `-` (CSA's White moves), so everything after the first move is
@@ -135,22 +127,14 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
             format!("--last-to: `{s}` is not a square (expected 7f, 76 or ７六)")
         })?),
     };
-    let mut pos = start.clone();
-    let mut last = last_to;
-    // A line of moves pasted as one argument (a PV as an engine prints it, a game's moves
-    // with ideographic spaces between them) is as many moves: no notation has a space
-    // inside a move either.
-    if texts.is_empty() {
+    // The arguments are read as one line, as the style writes one: a PV pasted as one
+    // argument, moves run together (`▲７六歩△３四歩`), move numbers (`1. P-7f P-3d`) and
+    // `同　銀` with an ideographic space all read as they are written.
+    let text = args.moves.join(" ");
+    if text.trim().is_empty() {
         return Err("no moves given (only spaces)".into());
     }
-    let mut moves = Vec::with_capacity(texts.len());
-    for (i, text) in texts.into_iter().enumerate() {
-        let mv =
-            parse_move(&pos, last, text, args.from).map_err(|e| format!("move {}: {e}", i + 1))?;
-        pos.play_unchecked(mv);
-        last = Some(mv.to());
-        moves.push(mv);
-    }
+    let moves = parse_line(&start, last_to, &text, args.from).map_err(|e| e.to_string())?;
     let mut opts = Options::default();
     opts.side_marks = args.marks;
     if args.shorthand {
@@ -175,6 +159,14 @@ pub fn convert(args: &NotateArgs) -> Result<String, String> {
         out.pop();
     }
     Ok(out)
+}
+
+/// Whether an argument among the moves is an option put after them (`--sfen`, `--to`).
+fn looks_like_option(text: &str) -> bool {
+    text.strip_prefix("--").is_some_and(|name| {
+        name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
+    })
 }
 
 /// Runs `tokin notate`.
