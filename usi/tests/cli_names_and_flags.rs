@@ -113,21 +113,6 @@ fn board_lists_its_styles_and_takes_each() {
 }
 
 #[test]
-fn an_option_after_moves_gets_the_hint_before_any_move_is_read() {
-    // 4a3b is a move of White's, the side to move after a handicap, not from the start:
-    // the option, not the move, is what is wrong.
-    let out = tokin(&["notate", "4a3b", "--sfen", "2-pieces"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert!(
-        err.contains("move 2: `--sfen` looks like an option; options go before the moves"),
-        "{err}"
-    );
-    let out = tokin(&["notate", "--sfen", "2-pieces", "4a3b"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-}
-
-#[test]
 fn a_bad_handicap_is_blamed_on_handicap() {
     let out = tokin(&["board", "--handicap", "bogus"]);
     assert_eq!(out.status.code(), Some(2));
