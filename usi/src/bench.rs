@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Instant;
 use tokin_engine::eval::Evaluator;
-use tokin_engine::search::{TranspositionTable, bench_nodes};
+use tokin_engine::search::{Signals, TranspositionTable, bench_nodes};
 use tokin_engine::{Position, Strictness};
 
 /// The bench positions: the opening, castles, middle games with pieces in hand, an endgame
@@ -25,21 +25,31 @@ pub const BENCH_SFENS: [&str; 8] = [
 pub const BENCH_DEPTH: u32 = 8;
 
 /// Runs the bench and writes one line per position, then `Nodes searched: N` and
-/// `Nodes/second: X` as the last two lines.
+/// `Nodes/second: X` as the last two lines. Once `stop` is set (the engine's `stop` or
+/// `quit`), the position being searched ends at once and the rest are left out: the total is
+/// of those searched.
 ///
 /// # Errors
 /// Only if writing fails.
-pub fn run_bench(out: &mut dyn Write, depth: u32, evaluator: &Evaluator) -> std::io::Result<u64> {
+pub fn run_bench(
+    out: &mut dyn Write,
+    depth: u32,
+    evaluator: &Evaluator,
+    stop: &Signals,
+) -> std::io::Result<u64> {
     let start = Instant::now();
     let mut total = 0u64;
     for (i, sfen) in BENCH_SFENS.iter().enumerate() {
+        if stop.is_stopped() {
+            break;
+        }
         // The list is fixed and holds game positions only; nothing a user gives is read here.
         let Ok(pos) = Position::from_sfen_with(sfen, Strictness::Game) else {
             writeln!(out, "info string bench position {} does not parse", i + 1)?;
             continue;
         };
         let tt = TranspositionTable::new(16);
-        let (result, nodes) = bench_nodes(&pos, depth, &tt, evaluator);
+        let (result, nodes) = bench_nodes(&pos, depth, &tt, evaluator, stop);
         let best = match result.outcome {
             tokin_engine::search::SearchOutcome::Move { best, .. } => best.to_string(),
             tokin_engine::search::SearchOutcome::Resign => "resign".to_string(),

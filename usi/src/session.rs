@@ -27,7 +27,7 @@ use tokin_engine::search::{
     SearchObserver, SearchOutcome, SearchTables, Signals, TranspositionTable, search_with_tables,
     solve_mate,
 };
-use tokin_engine::{Color, GameHistory, Move, Position, Square, UsiPositionError, perft_divide};
+use tokin_engine::{Color, GameHistory, Move, Position, Square, UsiPositionError, perft_parallel};
 
 /// What the event loop hears about.
 #[derive(Debug)]
@@ -82,11 +82,12 @@ const CLEAR_IN_PLACE_MB: usize = 1024;
 /// a few milliseconds; a table of gigabytes gets part of its memory backed.
 const ISREADY_BACKING: Duration = Duration::from_millis(250);
 
-/// How long `quit` waits for the loop to end by itself (stopping a search lets it write
-/// its `bestmove`) before the process exits regardless: the loop may be busy with work
-/// that does not look at the input (`go perft`, `bench`, a hash being cleared), and a GUI
-/// expects the engine gone at once.
-pub const QUIT_GRACE: Duration = Duration::from_millis(50);
+/// How long `quit` waits for the loop to end by itself before the process exits regardless.
+/// The loop handles commands in order, so the commands read before `quit` are answered
+/// first: an `isready` loading an evaluation file, then an `eval`. Long work (a search,
+/// `go mate`, `go perft`, `bench`) runs off the loop and `quit` stops it at once, so the
+/// grace is a safety net for a loop stuck on something unforeseen, not a wait a GUI sees.
+pub const QUIT_GRACE: Duration = Duration::from_secs(5);
 
 /// Set by the input thread when it reads `quit`, for work that should end early rather than
 /// run into [`QUIT_GRACE`]: `isready` backing a new hash table stops, so that its `readyok`
@@ -690,12 +691,23 @@ impl Session {
                 if self.running.is_some() {
                     self.info_string("error: bench while searching; send stop first");
                 } else {
-                    let mut buf: Vec<u8> = Vec::new();
                     let depth = depth.unwrap_or(crate::bench::BENCH_DEPTH).clamp(1, 64);
-                    let _ = crate::bench::run_bench(&mut buf, depth, &self.evaluator);
-                    let text = String::from_utf8_lossy(&buf).into_owned();
-                    let lines: Vec<String> = text.lines().map(str::to_string).collect();
-                    say_all(&self.out, &lines);
+                    let evaluator = self.evaluator.clone();
+                    let signals = Arc::new(Signals::new());
+                    let stop = Arc::clone(&signals);
+                    let started = self.start_job(signals, false, ClockFields::default(), {
+                        move |reply| {
+                            let mut lines = LineWriter::new(Arc::clone(&reply.out));
+                            let _ = crate::bench::run_bench(&mut lines, depth, &evaluator, &stop);
+                            if stop.is_stopped() {
+                                lines.flush_line("info string bench stopped");
+                            }
+                            reply.send(&[]);
+                        }
+                    });
+                    if let Err(e) = started {
+                        self.info_string(format!("error: cannot start the bench: {e}"));
+                    }
                 }
             }
             Command::Empty => {}
@@ -746,40 +758,57 @@ impl Session {
         for w in &go.warnings {
             self.info_string(format!("error: go: {w}; field ignored"));
         }
-        let id = self.next_id;
-        self.next_id += 1;
         // The clock starts now, before the hash is checked and the thread started.
         let signals = Arc::new(Signals::new());
-        let control = Arc::new(Control::new(go.ponder));
+        let started = match go.mate {
+            Some(limit) => {
+                let job = self.prepare_mate(limit, &signals);
+                self.start_job(signals, go.ponder, go.clock, move |reply| {
+                    run_mate(job, reply);
+                })
+            }
+            None => {
+                let job = self.prepare_search(&go, &signals);
+                self.start_job(signals, go.ponder, go.clock, move |reply| {
+                    run_search(job, reply);
+                })
+            }
+        };
+        if let Err(e) = started {
+            self.answer_without_thread(go.mate.is_some(), &e);
+        }
+    }
+
+    /// Starts `work` on the search thread as the running job, which `stop`, `quit`, the end
+    /// of input and the next `go` end through `signals`; the loop goes on reading meanwhile,
+    /// so `isready` is answered at once. The job writes its reply through the [`Reply`] it
+    /// is given.
+    fn start_job(
+        &mut self,
+        signals: Arc<Signals>,
+        ponder: bool,
+        ponder_clock: ClockFields,
+        work: impl FnOnce(Reply) + Send + 'static,
+    ) -> std::io::Result<()> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let control = Arc::new(Control::new(ponder));
         let reply = Reply {
             out: Arc::clone(&self.out),
             tx: self.tx.clone(),
             id,
             control: Arc::clone(&control),
         };
-        let started = match go.mate {
-            Some(limit) => {
-                let job = self.prepare_mate(limit, &signals);
-                self.search_thread.start(move || run_mate(job, reply))
-            }
-            None => {
-                let job = self.prepare_search(&go, &signals);
-                self.search_thread.start(move || run_search(job, reply))
-            }
-        };
-        match started {
-            Ok(handle) => {
-                self.running = Some(Running {
-                    id,
-                    signals,
-                    control,
-                    handle,
-                    ponder_clock: go.clock,
-                    side: self.pos.side_to_move(),
-                });
-            }
-            Err(e) => self.answer_without_thread(go.mate.is_some(), &e),
-        }
+        let handle = self.search_thread.start(move || work(reply))?;
+        self.running = Some(Running {
+            id,
+            signals,
+            control,
+            handle,
+            ponder_clock,
+            side: self.pos.side_to_move(),
+        });
+        Ok(())
     }
 
     /// What the mate solver needs for `go mate`, its time limit set on `signals`.
@@ -918,8 +947,10 @@ impl Session {
         say(&self.out, reply);
     }
 
-    /// `go perft N`. It runs on the loop thread, so the depth is capped to keep the
-    /// engine responsive (`tokin perft` has no cap).
+    /// `go perft N`: a job on the search thread, one `7g7f: N` line per root move as each
+    /// is counted, then `Nodes searched: N`; `stop` or `quit` ends it after the root move
+    /// being counted, with `info string perft stopped` instead of the total. The depth is
+    /// capped (`tokin perft` has no cap).
     fn perft(&mut self, depth: u32) {
         const MAX_PERFT: u32 = 7;
         if depth > MAX_PERFT {
@@ -928,18 +959,71 @@ impl Session {
             ));
             return;
         }
-        let mut lines = Vec::new();
-        let mut total = 0u64;
-        if depth == 0 {
-            total = 1;
-        } else {
-            for (mv, n) in perft_divide(&self.pos, depth) {
-                lines.push(format!("{mv}: {n}"));
+        let pos = self.pos.clone();
+        let signals = Arc::new(Signals::new());
+        let stop = Arc::clone(&signals);
+        let started = self.start_job(signals, false, ClockFields::default(), move |reply| {
+            let mut total = 0u64;
+            if depth == 0 {
+                total = 1;
+            }
+            for mv in pos.legal_moves().iter().copied().filter(|_| depth > 0) {
+                if stop.is_stopped() {
+                    reply.send(&["info string perft stopped".to_string()]);
+                    return;
+                }
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let n = perft_parallel(&child, depth - 1);
+                say(&reply.out, format!("{mv}: {n}"));
                 total += n;
             }
+            reply.send(&[format!("Nodes searched: {total}")]);
+        });
+        if let Err(e) = started {
+            self.info_string(format!("error: cannot start perft: {e}"));
         }
-        lines.push(format!("Nodes searched: {total}"));
-        say_all(&self.out, &lines);
+    }
+}
+
+/// A writer that sends each whole line it is given to the session's output as it comes
+/// (a job's report, line by line, under the output's lock).
+struct LineWriter {
+    out: Output,
+    pending: Vec<u8>,
+}
+
+impl LineWriter {
+    fn new(out: Output) -> LineWriter {
+        LineWriter {
+            out,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Writes what is pending as a line, then `line`.
+    fn flush_line(&mut self, line: &str) {
+        let _ = self.flush();
+        say(&self.out, line);
+    }
+}
+
+impl Write for LineWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        while let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=i).collect();
+            say(&self.out, String::from_utf8_lossy(&line[..i]).trim_end());
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.pending.is_empty() {
+            let line = std::mem::take(&mut self.pending);
+            say(&self.out, String::from_utf8_lossy(&line).trim_end());
+        }
+        Ok(())
     }
 }
 

@@ -879,3 +879,98 @@ fn root_mate_nodes_plays_a_mate_the_solver_proves() {
         .unwrap();
     assert_eq!(best.split(' ').nth(1), Some(pv_first));
 }
+
+/// The lines up to the first that satisfies `pred`, if it comes within `within`.
+fn within(e: &mut Engine, within: Duration, pred: impl Fn(&str) -> bool) -> Option<Vec<String>> {
+    let deadline = Instant::now() + within;
+    let mut lines = Vec::new();
+    while let Some(l) = e.recv(deadline) {
+        let done = pred(&l);
+        lines.push(l);
+        if done {
+            return Some(lines);
+        }
+    }
+    None
+}
+
+/// `bench`, `go perft` and `go mate` run off the input loop: `isready` sent while each runs
+/// is answered at once (each would run for minutes), `stop` ends it, and the engine goes on.
+/// The bounds are generous for a loaded machine and far below what the work would take.
+#[test]
+fn long_commands_answer_isready_and_obey_stop_and_quit() {
+    let soon = Duration::from_secs(5);
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("bench 40");
+    e.send("isready");
+    let lines = within(&mut e, soon, |l| l == "readyok").expect("readyok during bench");
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")));
+    e.send("stop");
+    within(&mut e, soon, |l| l == "info string bench stopped").expect("bench stops");
+
+    e.send("position startpos");
+    e.send("go perft 7");
+    e.send("isready");
+    within(&mut e, soon, |l| l == "readyok").expect("readyok during go perft");
+    e.send("stop");
+    let lines = within(&mut e, Duration::from_secs(15), |l| {
+        l == "info string perft stopped"
+    })
+    .expect("perft stops");
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")));
+
+    // No mate to find from the start: the solver would run until stopped.
+    e.send("go mate infinite");
+    e.send("isready");
+    within(&mut e, soon, |l| l == "readyok").expect("readyok during go mate");
+    e.send("stop");
+    within(&mut e, soon, |l| l.starts_with("checkmate")).expect("go mate stops");
+
+    // `quit` during a bench ends the engine at once.
+    e.send("bench 40");
+    e.sync();
+    assert!(e.quit_within(soon), "quit during bench");
+}
+
+/// A script piped in is handled in order: the `isready` that loads the evaluation file is
+/// answered, then `eval`, before `quit` ends the engine.
+#[test]
+fn commands_piped_before_quit_are_all_answered() {
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/nets/kp-5.nnue");
+    let script = format!("usi\nsetoption name EvalFile value {net}\nisready\neval\nquit\n");
+    let out = run_script(&script);
+    let ready = out.iter().position(|l| l == "readyok").expect("readyok");
+    let eval = out
+        .iter()
+        .position(|l| l.starts_with("eval = "))
+        .expect("eval");
+    assert!(ready < eval, "{out:?}");
+    // A bench with `quit` after it is stopped by the quit and says so.
+    let out = run_script("bench\nquit\n");
+    assert!(
+        out.iter().any(|l| l == "info string bench stopped"),
+        "{out:?}"
+    );
+}
+
+/// Runs the engine on `script` as its whole input; its output lines.
+fn run_script(script: &str) -> Vec<String> {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}

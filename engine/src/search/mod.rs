@@ -503,6 +503,7 @@ pub fn bench_nodes(
     depth: u32,
     tt: &TranspositionTable,
     evaluator: &Evaluator,
+    signals: &Signals,
 ) -> (SearchResult, u64) {
     let limits = Limits {
         depth: Some(depth),
@@ -514,7 +515,7 @@ pub fn bench_nodes(
         &GameHistory::new(pos),
         &limits,
         tt,
-        &Signals::new(),
+        signals,
         &mut NoObserver,
     );
     let n = r.nodes;

@@ -6,6 +6,7 @@ use crate::bench::{BENCH_DEPTH, run_bench};
 use clap::Args;
 use std::process::ExitCode;
 use tokin_engine::eval::nnue::Network;
+use tokin_engine::search::Signals;
 
 /// Arguments of `tokin bench`.
 #[derive(Args, Debug)]
@@ -28,7 +29,8 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         }
     };
     let mut out = std::io::stdout().lock();
-    match run_bench(&mut out, args.depth, &evaluator) {
+    // Nothing stops the command-line bench but the end of the process.
+    match run_bench(&mut out, args.depth, &evaluator, &Signals::new()) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tokin bench: {e}");
