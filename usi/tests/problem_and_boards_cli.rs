@@ -3,8 +3,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const TOKIN: &str = env!("CARGO_BIN_EXE_tokin");
 
@@ -209,21 +208,10 @@ fn a_problem_diagram_is_read_played_and_written_with_warnings() {
 
 #[test]
 fn usi_position_plays_a_problem_diagram_with_an_info_string() {
-    let mut child = Command::new(TOKIN)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let script = format!(
         "usi\nsetoption name PositionStrictness value problem\nposition sfen {NIFU_PROBLEM} moves G*5b\nisready\nquit\n"
     );
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let out = common::stdout(&common::tokin_with_input(&[], script.as_bytes()));
     assert!(
         out.contains("info string warning: black has two unpromoted pawns on file 5 (nifu)"),
         "{out}"
