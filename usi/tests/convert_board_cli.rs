@@ -3,27 +3,9 @@
 
 mod common;
 
-use common::{Scratch, tokin};
-use std::io::Write;
+use common::{Scratch, tokin, tokin_with_input};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn tokin_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tokin binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("input written");
-    child.wait_with_output().expect("tokin finishes")
-}
+use std::process::{Command, Output};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

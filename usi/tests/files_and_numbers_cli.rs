@@ -114,18 +114,13 @@ fn outputs_write_through_devices_fifos_and_links() {
     let dir = scratch("special_outputs");
     let game = dir.join("game.kif");
     std::fs::write(&game, GAME_KIF).unwrap();
+    // `convert GAME --to FORMAT -o OUTPUT --force`.
+    let forced =
+        |to: &str, output: &str| tokin(&["convert", s(&game), "--to", to, "-o", output, "--force"]);
 
     // A full device reports its error and stays a device.
     if Path::new("/dev/full").exists() {
-        let out = tokin(&[
-            "convert",
-            s(&game),
-            "--to",
-            "csa",
-            "-o",
-            "/dev/full",
-            "--force",
-        ]);
+        let out = forced("csa", "/dev/full");
         assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
         assert!(stderr(&out).contains("/dev/full"), "{}", stderr(&out));
         let meta = std::fs::metadata("/dev/full").unwrap();
@@ -148,15 +143,7 @@ fn outputs_write_through_devices_fifos_and_links() {
             let fifo = fifo.clone();
             std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
         };
-        let out = tokin(&[
-            "convert",
-            s(&game),
-            "--to",
-            "usi",
-            "-o",
-            s(&fifo),
-            "--force",
-        ]);
+        let out = forced("usi", s(&fifo));
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(reader.join().unwrap().contains("7g7f 3c3d"));
         assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
@@ -167,15 +154,7 @@ fn outputs_write_through_devices_fifos_and_links() {
     std::fs::write(&target, "old").unwrap();
     let link = dir.join("link.csa");
     std::os::unix::fs::symlink("target.csa", &link).unwrap();
-    let out = tokin(&[
-        "convert",
-        s(&game),
-        "--to",
-        "csa",
-        "-o",
-        s(&link),
-        "--force",
-    ]);
+    let out = forced("csa", s(&link));
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         std::fs::symlink_metadata(&link)

@@ -99,7 +99,10 @@ fn notate_errors_name_the_move() {
     );
     let (code, _, err) = notate(&["--from", "nonsense", "7g7f"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown notation style"), "{err}");
+    assert!(
+        err.contains("invalid value 'nonsense' for '--from <FROM>'") && err.contains("server"),
+        "{err}"
+    );
 }
 
 /// A stand-in USI engine: a shell script that answers `go` with two PV lines.

@@ -98,7 +98,7 @@ fn board_takes_feen_epd_and_handicaps() {
     let (code, _, err) = tokin(&["board", "--handicap", "9p"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--sfen: bad start position: bad handicap term at character 11"),
+        err.contains("--handicap: bad start position: bad handicap term at character 11"),
         "{err}"
     );
     let (code, _, err) = tokin(&["board", "--sfen", "4k4/9/9/9/9/9/9/9/4K4[PPx] w"]);

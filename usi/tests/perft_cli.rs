@@ -78,8 +78,8 @@ fn bad_input_exits_2_with_a_message() {
             vec!["perft", "3", "--moves", "7g7f", "P*5e"],
             "--moves: move 2 `P*5e` is illegal",
         ),
-        (vec!["perft", "3", "--threads", "0"], "at least 1"),
-        (vec!["perft", "99"], "too deep"),
+        (vec!["perft", "3", "--threads", "0"], "0 is not in 1..=1024"),
+        (vec!["perft", "99"], "99 is not in 0..=64"),
     ] {
         let o = tokin(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -1,8 +1,9 @@
 //! Issue 16, the tools' side: `perft` and `eval` take every start form `board` takes, the
 //! network server's board styles, the e-mail board read by `convert`, and problem positions.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use std::process::Command;
 
 const TOKIN: &str = env!("CARGO_BIN_EXE_tokin");
 
@@ -105,20 +106,7 @@ fn convert_reads_a_pasted_correspondence_game() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "position startpos moves 7g7f 3c3d\n");
     // From standard input, the format is told by the board; and written back as e-mail.
-    let mut child = Command::new(TOKIN)
-        .args(["convert", "-", "--to", "email"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(message.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::tokin_with_input(&["convert", "-", "--to", "email"], message.as_bytes());
     assert!(
         out.status.success(),
         "{}",
@@ -220,21 +208,10 @@ fn a_problem_diagram_is_read_played_and_written_with_warnings() {
 
 #[test]
 fn usi_position_plays_a_problem_diagram_with_an_info_string() {
-    let mut child = Command::new(TOKIN)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let script = format!(
         "usi\nsetoption name PositionStrictness value problem\nposition sfen {NIFU_PROBLEM} moves G*5b\nisready\nquit\n"
     );
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let out = common::stdout(&common::tokin_with_input(&[], script.as_bytes()));
     assert!(
         out.contains("info string warning: black has two unpromoted pawns on file 5 (nifu)"),
         "{out}"

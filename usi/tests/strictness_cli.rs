@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::tokin;
+use common::{tokin, tokin_with_input};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -83,20 +83,10 @@ fn a_bad_level_exits_2_naming_it() {
 
 #[test]
 fn convert_takes_the_level() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .args(["convert", "-", "--to", "usi", "--strictness", "game"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tokin binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"position startpos moves 7g7f 3c3d\n")
-        .expect("input written");
-    let o = child.wait_with_output().expect("tokin finishes");
+    let o = tokin_with_input(
+        &["convert", "-", "--to", "usi", "--strictness", "game"],
+        b"position startpos moves 7g7f 3c3d\n",
+    );
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), "position startpos moves 7g7f 3c3d\n");
 }

@@ -127,7 +127,7 @@ impl SearchObserver for InfoPrinter {
 /// The board as text for the `d` command: the compact diagram of `tokin board` (Black at the
 /// bottom, hands above and below, ◀ at the side to move), then the SFEN.
 pub fn diagram(pos: &Position) -> Vec<String> {
-    crate::board_cmd::render_position(pos)
+    crate::cli::board::render_position(pos)
         .lines()
         .map(str::to_string)
         .collect()

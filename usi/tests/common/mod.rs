@@ -21,6 +21,24 @@ pub(crate) fn tokin(args: &[&str]) -> Output {
         .expect("the tokin binary runs")
 }
 
+/// Runs `tokin` with `args` and `input` on its standard input, to its end.
+pub(crate) fn tokin_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tokin binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("input written");
+    child.wait_with_output().expect("tokin finishes")
+}
+
 /// What a run wrote on standard output, as text.
 pub(crate) fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

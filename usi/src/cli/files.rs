@@ -4,6 +4,7 @@
 //! replaced only by a whole one, a device, FIFO or standard output written through, and a
 //! symbolic link's target replaced rather than the link.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use tokin_notation::record::{self, Format, Parsed, ReadOptions};
@@ -109,35 +110,60 @@ impl FileId {
 }
 
 /// Whether `a` and `b` are the same existing file, however spelt (links, `./`, `..`).
-pub fn same_file(a: &Path, b: &Path) -> bool {
+#[cfg(test)]
+fn same_file(a: &Path, b: &Path) -> bool {
     FileId::of(a).is_some_and(|x| FileId::of(b) == Some(x))
 }
 
 /// Whether writing `path` would replace a file that exists: a regular file (links followed).
 /// A device or FIFO is written through, and standard output is no file.
-pub fn would_replace(path: &Path) -> bool {
+fn would_replace(path: &Path) -> bool {
     !is_stdout(path) && std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
 
-/// Refuses an `output` that is one of `inputs`, whatever the flags: writing it would destroy
-/// what the command reads.
-///
-/// # Errors
-/// The message names both spellings.
-pub fn check_not_input<'a>(
-    output: &Path,
-    inputs: impl IntoIterator<Item = &'a Path>,
-) -> Result<(), String> {
-    if is_stdout(output) {
-        return Ok(());
+/// The files a command reads, each known by its [`FileId`], found once: comparing every
+/// output with every input, resolving both each time, made a directory of thousands of files
+/// take minutes before the first was converted.
+pub struct Inputs<'a>(HashMap<FileId, &'a Path>);
+
+impl<'a> Inputs<'a> {
+    /// The inputs `paths` (those that name no file are no file an output could be).
+    pub fn new(paths: impl IntoIterator<Item = &'a Path>) -> Inputs<'a> {
+        Inputs(
+            paths
+                .into_iter()
+                .filter_map(|p| Some((FileId::of(p)?, p)))
+                .collect(),
+        )
     }
-    match inputs.into_iter().find(|i| same_file(output, i)) {
-        Some(input) => Err(format!(
-            "{}: the output is the input {}; give another output file",
-            output.display(),
-            input.display()
-        )),
-        None => Ok(()),
+
+    /// Checks, before anything is written, that `output` may be written: never one of the
+    /// inputs, whatever the flags (writing it would destroy what the command reads), never a
+    /// directory, and an existing file only with `force`. Standard output always may.
+    ///
+    /// # Errors
+    /// The message names the output (and the input it is).
+    pub fn check_output(&self, output: &Path, force: bool) -> Result<(), String> {
+        if is_stdout(output) {
+            return Ok(());
+        }
+        if let Some(input) = FileId::of(output).and_then(|o| self.0.get(&o)) {
+            return Err(format!(
+                "{}: the output is the input {}; give another output file",
+                output.display(),
+                input.display()
+            ));
+        }
+        if output.is_dir() {
+            return Err(format!("{}: is a directory, not a file", output.display()));
+        }
+        if !force && would_replace(output) {
+            return Err(format!(
+                "{}: already exists; use --force to replace it",
+                output.display()
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -251,10 +277,20 @@ mod tests {
         assert!(same_file(&data, &dotted));
         #[cfg(unix)]
         assert!(same_file(&data, &link));
-        let err = check_not_input(&dotted, [data.as_path()]).unwrap_err();
-        assert!(err.contains("the output is the input"), "{err}");
-        assert!(check_not_input(&dir.join("new.bin"), [data.as_path()]).is_ok());
-        assert!(check_not_input(Path::new("-"), [data.as_path()]).is_ok());
+        let inputs = Inputs::new([data.as_path()]);
+        for force in [false, true] {
+            let err = inputs.check_output(&dotted, force).unwrap_err();
+            assert!(err.contains("the output is the input"), "{err}");
+        }
+        assert!(inputs.check_output(&dir.join("new.bin"), false).is_ok());
+        assert!(inputs.check_output(Path::new("-"), false).is_ok());
+        let err = inputs.check_output(&dir, true).unwrap_err();
+        assert!(err.contains("is a directory"), "{err}");
+        let other = dir.join("other.bin");
+        std::fs::write(&other, b"kept").unwrap();
+        let err = inputs.check_output(&other, false).unwrap_err();
+        assert!(err.contains("already exists; use --force"), "{err}");
+        assert!(inputs.check_output(&other, true).is_ok());
     }
 
     #[cfg(unix)]

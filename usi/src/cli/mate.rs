@@ -6,12 +6,14 @@
 //! Exit status: 0 mate found, 1 no mate (the attacker runs out of checks in every line),
 //! 3 unknown (the timeout or the node limit came first), 2 bad input.
 
+use super::args::{self, PositionArgs};
+use super::{choices, files};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tokin_core::{Position, Strictness};
+use tokin_core::Position;
 use tokin_engine::mate::{MateConfig, MateResult, solve_mate};
 use tokin_engine::search::{NoObserver, Signals};
 use tokin_notation::record::ReadOptions;
@@ -29,34 +31,24 @@ pub const EXIT_UNKNOWN: u8 = 3;
 /// Arguments of `tokin mate`.
 #[derive(Args, Debug)]
 pub struct MateArgs {
-    /// A record file holding the problem (KIF, KI2, CSA, JKF, PSN or USI; `-` reads standard
+    /// A record file holding the problem, in any format `convert` reads (`-` reads standard
     /// input): its start position is solved.
     #[arg(value_name = "FILE", conflicts_with = "sfen")]
     pub file: Option<PathBuf>,
-    /// The position: `startpos`, a handicap name such as `2-pieces`, or a whole SFEN as one
-    /// argument. A tsume SFEN may leave out the attacker's king.
-    #[arg(long)]
-    pub sfen: Option<String>,
-    /// USI moves played from the position before solving: each an argument, or several in
-    /// one separated by spaces.
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
-    pub moves: Vec<String>,
-    /// The notation of the mating line: usi, japanese (ki2), kif, csa, hodges, western,
-    /// hosking or kitao.
-    #[arg(long, default_value = "usi")]
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The notation of the mating line.
+    #[arg(long, default_value = "usi", value_parser = choices::style())]
     pub style: Style,
     /// Give up after this many seconds (exit status 3).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::numbers::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = super::numbers::seconds)]
     pub timeout: Option<f64>,
     /// Give up after about this many nodes (exit status 3); at least 1.
-    #[arg(long, value_name = "N", value_parser = crate::numbers::at_least_one())]
+    #[arg(long, value_name = "N", value_parser = super::numbers::at_least_one())]
     pub nodes: Option<u64>,
     /// Size of the solver's table in MiB, 1 to 65536.
-    #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = crate::numbers::hash_mib())]
+    #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = super::numbers::hash_mib())]
     pub hash: u64,
-    /// Which positions are accepted.
-    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
-    pub strictness: Strictness,
     /// Read the record FILE's start even when a line after it is bad (reported as a warning);
     /// a file of which nothing can be read is refused either way.
     #[arg(long)]
@@ -65,17 +57,19 @@ pub struct MateArgs {
 
 /// The position to solve, or the message for bad input.
 fn position(args: &MateArgs) -> Result<Position, String> {
-    let start = match (&args.file, &args.sfen) {
+    let p = &args.position;
+    let strictness = p.start.strictness;
+    let (flag, start) = match (&args.file, &p.start.sfen) {
         (Some(path), _) => {
             let name = path.display().to_string();
-            let bytes = crate::files::read_bytes(path)?;
+            let bytes = files::read_bytes(path)?;
             let opts = ReadOptions {
                 lenient: args.lenient,
-                strictness: args.strictness,
+                strictness,
             };
             // Read as `convert` reads it: a file of which nothing could be read (prose, a
             // damaged diagram) is bad input, never a problem without a mate.
-            let read = crate::files::read_record(&name, &bytes, None, opts)?;
+            let read = files::read_record(&name, &bytes, None, opts)?;
             for w in &read.warnings {
                 eprintln!("tokin mate: {w}");
             }
@@ -84,18 +78,13 @@ fn position(args: &MateArgs) -> Result<Position, String> {
                 .records
                 .first()
                 .ok_or_else(|| format!("{name}: no position in the file"))?;
-            rec.start.position().to_sfen()
+            (name, rec.start.position().to_sfen())
         }
-        (None, Some(sfen)) => sfen.clone(),
+        (None, Some(sfen)) => ("--sfen".to_string(), sfen.clone()),
         (None, None) => return Err("give a position: --sfen SFEN or a record FILE".into()),
     };
-    let (pos, _) = Position::from_usi_start(
-        &start,
-        &crate::cli::moves_flag(&args.moves),
-        args.strictness,
-    )
-    .map_err(|e| crate::cli::position_flag_error(&e))?;
-    Ok(pos)
+    // No warning for a rule of a game broken: a problem often has no attacker's king.
+    args::position(&flag, &start, &p.moves, strictness)
 }
 
 /// Runs `tokin mate`.

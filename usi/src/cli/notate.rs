@@ -5,10 +5,12 @@
 //! One move per line on standard output (or one line with `--line`); an error goes to
 //! standard error naming the move by its index, and the exit status is 2.
 
+use super::args::{StartArgs, moves_flag, position, warn_rule_breaks};
+use super::choices;
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
-use tokin_core::{Square, Strictness};
+use tokin_core::Square;
 use tokin_notation::{
     CoordinateOrder, Options, PieceGlyphs, SideMarks, SquareNames, Style, parse_line, write_line,
     write_move_into,
@@ -17,20 +19,14 @@ use tokin_notation::{
 /// Arguments of `tokin notate`.
 #[derive(Args, Debug)]
 pub struct NotateArgs {
-    /// The notation of the given moves: usi, japanese (ki2), kif, csa, hodges, western,
-    /// hosking, correspondence, kitao or server.
-    #[arg(long, default_value = "usi")]
+    /// The notation of the given moves.
+    #[arg(long, default_value = "usi", value_parser = choices::style())]
     pub from: Style,
     /// The notation to write.
-    #[arg(long, default_value = "japanese")]
+    #[arg(long, default_value = "japanese", value_parser = choices::style())]
     pub to: Style,
-    /// The position before the first move: `startpos` (the default), a handicap name
-    /// such as `2-pieces` or 二枚落ち, or a whole SFEN, FEEN or GNU Shogi EPD as one argument.
-    #[arg(long, default_value = "startpos")]
-    pub sfen: String,
-    /// Which positions `--sfen` may give.
-    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
-    pub strictness: Strictness,
+    #[command(flatten)]
+    pub start: StartArgs,
     /// The previous move's destination (for 同), as `7f`, `76` or `７六`.
     #[arg(long, value_name = "SQUARE")]
     pub last_to: Option<String>,
@@ -113,29 +109,24 @@ pub fn parse_square(s: &str) -> Option<Square> {
 
 /// Converts the moves; the text to print, or the error message.
 pub fn convert(args: &NotateArgs) -> Result<String, String> {
-    let none: [&str; 0] = [];
-    let (start, _) = tokin_notation::position_text::read_start(&args.sfen, &none, args.strictness)
-        .map_err(|e| crate::board_cmd::start_error(&e))?;
-    crate::board_cmd::warn_rule_breaks("notate", &start);
+    // Moves may begin with `-` (CSA's White moves), so everything after the first move is
+    // taken as a move; say so when an option has landed there, before any move is read (a
+    // move read from the wrong position would be the error otherwise).
+    let texts = moves_flag(&args.moves);
+    if let Some((i, text)) = texts.iter().enumerate().find(|(_, t)| looks_like_option(t)) {
+        return Err(format!(
+            "move {}: `{text}` looks like an option; options go before the moves",
+            i + 1
+        ));
+    }
+    let start = position("--sfen", args.start.start(), &[], args.start.strictness)?;
+    warn_rule_breaks("notate", &start);
     let last_to = match &args.last_to {
         None => None,
         Some(s) => Some(parse_square(s).ok_or_else(|| {
             format!("--last-to: `{s}` is not a square (expected 7f, 76 or ７六)")
         })?),
     };
-    // Moves may begin with `-` (CSA's White moves), so everything after the first move is
-    // taken as a move; say so when an option has landed there.
-    if let Some(i) = args.moves.iter().position(|t| looks_like_option(t)) {
-        let before: usize = args.moves[..i]
-            .iter()
-            .map(|a| a.split_whitespace().count())
-            .sum();
-        return Err(format!(
-            "move {}: `{}` looks like an option; options go before the moves",
-            before + 1,
-            args.moves[i]
-        ));
-    }
     // The arguments are read as one line, as the style writes one: a PV pasted as one
     // argument, moves run together (`▲７六歩△３四歩`), move numbers (`1. P-7f P-3d`) and
     // `同　銀` with an ideographic space all read as they are written.

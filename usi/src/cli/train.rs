@@ -91,17 +91,17 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=262_144))]
     pub batch: u32,
     /// Adam's learning rate [default: 0.001 from new weights, 0.00025 with --init].
-    #[arg(long, value_parser = crate::numbers::positive)]
+    #[arg(long, value_parser = super::numbers::positive)]
     pub lr: Option<f32>,
     /// What the learning rate is multiplied by after each epoch (0 to 1).
-    #[arg(long, default_value_t = 0.75, value_parser = crate::numbers::unit)]
+    #[arg(long, default_value_t = 0.75, value_parser = super::numbers::unit)]
     pub lr_decay: f32,
     /// The weight of the search's score in the target, 0 to 1; the rest goes to the game's
     /// result.
-    #[arg(long, default_value_t = 1.0, value_parser = crate::numbers::unit)]
+    #[arg(long, default_value_t = 1.0, value_parser = super::numbers::unit)]
     pub lambda: f32,
     /// Threads, 1 to 1024; default: one per core. A run's result does not depend on it.
-    #[arg(long, value_name = "N", value_parser = crate::numbers::threads())]
+    #[arg(long, value_name = "N", value_parser = super::numbers::threads())]
     pub threads: Option<u32>,
     /// The seed of the initial weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
@@ -109,7 +109,7 @@ pub struct TrainArgs {
     /// The share of positions held out to measure the loss on, 0 to 1: the last records (of
     /// the last file), so that they come from games not trained on. The file written is the
     /// model of the epoch with the lowest loss on them.
-    #[arg(long, default_value_t = 0.05, value_parser = crate::numbers::share)]
+    #[arg(long, default_value_t = 0.05, value_parser = super::numbers::share)]
     pub validation: f64,
     /// Train on each position mirrored left to right too (file 1 <-> file 9): twice the
     /// positions from the same records, at twice the time per epoch. The mirror images are
@@ -187,20 +187,12 @@ pub fn run(args: &TrainArgs) -> ExitCode {
         ExitCode::from(2)
     };
     // The network must never be written over what it is trained from, whatever the flags.
-    let inputs = args.data.iter().chain(&args.init).map(PathBuf::as_path);
-    if let Err(e) = crate::files::check_not_input(&args.output, inputs) {
+    let inputs =
+        super::files::Inputs::new(args.data.iter().chain(&args.init).map(PathBuf::as_path));
+    if let Err(e) = inputs.check_output(&args.output, args.force) {
         return fail(e);
     }
-    if args.output.is_dir() {
-        return fail(format!("{} is a directory", args.output.display()));
-    }
-    if crate::files::would_replace(&args.output) && !args.force {
-        return fail(format!(
-            "{} exists; name another file or add --force to replace it",
-            args.output.display()
-        ));
-    }
-    let threads = crate::numbers::threads_or_cores(args.threads);
+    let threads = super::numbers::threads_or_cores(args.threads);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(p) => p,
         Err(e) => return fail(format!("starting {threads} threads: {e}")),
@@ -262,7 +254,7 @@ pub fn run(args: &TrainArgs) -> ExitCode {
             Err(e) => return fail(format!("making the network: {e}")),
         };
         let bytes = net.to_bytes();
-        if let Err(e) = crate::files::write_output(&args.output, &bytes) {
+        if let Err(e) = super::files::write_output(&args.output, &bytes) {
             return fail(format!("writing {}: {e}", args.output.display()));
         }
         eprintln!(

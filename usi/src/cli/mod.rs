@@ -1,10 +1,26 @@
-//! The command line: `tokin` alone is the USI engine; subcommands are the tools.
-//!
-//! Each subcommand's arguments are a clap struct here and its work is a module of its own.
+//! The command-line tools: the top-level parser, with one module per subcommand (its
+//! arguments and its work) and the modules they share below them: [`args`] (the flags several
+//! take), [`choices`] (flags naming one of a list), [`numbers`] (every count's range) and
+//! [`files`] (reading records, writing outputs). `tokin` with no subcommand is the USI engine,
+//! which `main` starts.
+
+pub mod annotate;
+pub mod args;
+pub mod bench;
+pub mod board;
+pub mod choices;
+pub mod convert;
+pub mod eval;
+pub mod files;
+pub mod gensfen;
+pub mod mate;
+pub mod notate;
+pub mod numbers;
+pub mod perft;
+pub mod train;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use tokin_core::UsiPositionError;
 
 /// A shogi toolkit: a USI engine, perft, and shogi notation.
 ///
@@ -22,67 +38,31 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Count the leaf nodes of the legal move tree to a depth (move generator test and benchmark).
-    Perft(crate::perft_cmd::PerftArgs),
-    /// Print a board diagram of a position (KIF BOD, e-mail, or compact Unicode).
-    Board(crate::board_cmd::BoardArgs),
-    /// Convert game records between KIF, KI2, CSA, JKF, PSN and USI lines.
-    Convert(crate::convert_cmd::ConvertArgs),
-    /// Convert moves between notations (USI, Japanese, KIF, CSA, Hodges, Western, Hosking, Kitao).
-    Notate(crate::notate_cmd::NotateArgs),
+    Perft(perft::PerftArgs),
+    /// Print a board diagram of a position, or the position as one line of text (the styles
+    /// are listed under --style).
+    Board(board::BoardArgs),
+    /// Convert game records from one format to another (the formats are listed under --to).
+    Convert(convert::ConvertArgs),
+    /// Convert moves from one notation to another (the styles are listed under --from).
+    Notate(notate::NotateArgs),
     /// Run a USI engine and add each PV in human notation as an `info string`.
-    Annotate(crate::annotate_cmd::AnnotateArgs),
+    Annotate(annotate::AnnotateArgs),
     /// Search a fixed list of positions to a fixed depth with one thread; the last two lines
     /// are `Nodes searched: N` and `Nodes/second: X`.
-    Bench(BenchArgs),
+    Bench(bench::BenchArgs),
     /// Print the static evaluation of a position for the side to move (`eval = N`), with the
     /// built-in evaluation or an NNUE evaluation file.
-    Eval(crate::eval_cmd::EvalArgs),
+    Eval(eval::EvalArgs),
     /// Play self-play games and write their positions, scored by the search, as training
     /// records (the 40-byte format of the shogi NNUE tools).
-    Gensfen(crate::gensfen_cmd::GensfenArgs),
+    Gensfen(gensfen::GensfenArgs),
     /// Solve a position for a mate by the side to move (df-pn) and print the mating line;
     /// exit status 0 mate, 1 no mate, 3 unknown, 2 bad input.
-    Mate(crate::mate_cmd::MateArgs),
+    Mate(mate::MateArgs),
     /// Train an NNUE evaluation file (kp or halfkp 256x2-32-32) on training records, on the
     /// CPU.
-    Train(crate::train_cmd::TrainArgs),
-}
-
-/// Arguments of `tokin bench`.
-#[derive(clap::Args, Debug)]
-pub struct BenchArgs {
-    /// Search depth in plies.
-    #[arg(long, default_value_t = crate::bench::BENCH_DEPTH)]
-    pub depth: u32,
-    /// Search with the NNUE evaluation file at PATH instead of the built-in network (the
-    /// signature then depends on the file).
-    #[arg(long, value_name = "PATH")]
-    pub evalfile: Option<std::path::PathBuf>,
-    /// The handcrafted evaluation instead of the built-in network.
-    #[arg(long, conflicts_with = "evalfile")]
-    pub handcrafted: bool,
-}
-
-/// The help of `--strictness`, the one policy for positions that every subcommand reading a
-/// position or a record offers (the USI engine's `PositionStrictness` option is the same).
-pub const STRICTNESS_HELP: &str = "Which positions are accepted: game (both kings, no more \
-pieces than a set), problem (as game, but one side may have no king, as the attacker in tsume) or \
-relaxed (anything the rules can play, such as more pieces than a set)";
-
-/// The moves of a `--moves` flag (or `notate`'s moves), one an argument or several in one
-/// separated by spaces (a PV pasted in quotes): no USI move has a space inside.
-pub fn moves_flag(values: &[String]) -> Vec<&str> {
-    values.iter().flat_map(|v| v.split_whitespace()).collect()
-}
-
-/// The message for a position that `--sfen` and `--moves` do not make, naming the flag at
-/// fault: `--sfen` for the start, `--moves` for a move.
-pub fn position_flag_error(e: &UsiPositionError) -> String {
-    let flag = match e {
-        UsiPositionError::Start { .. } => "--sfen",
-        _ => "--moves",
-    };
-    format!("{flag}: {e}")
+    Train(train::TrainArgs),
 }
 
 /// Reads the command line as clap does, printing clap's message for one it refuses (with a
@@ -146,48 +126,20 @@ pub fn unquoted_sfen_hint(words: &[String]) -> Option<String> {
     ))
 }
 
-/// Runs the command line; the exit code is 0 on success, 2 for bad input.
-pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {
-        None => {
-            crate::session::run_stdio();
-            ExitCode::SUCCESS
-        }
-        Some(Command::Perft(args)) => crate::perft_cmd::run(&args),
-        Some(Command::Board(args)) => crate::board_cmd::run(&args),
-        Some(Command::Convert(args)) => crate::convert_cmd::run(&args),
-        Some(Command::Notate(args)) => crate::notate_cmd::run(&args),
-        Some(Command::Annotate(args)) => crate::annotate_cmd::run(&args),
-        Some(Command::Eval(args)) => crate::eval_cmd::run(&args),
-        Some(Command::Mate(args)) => crate::mate_cmd::run(&args),
-        Some(Command::Gensfen(args)) => crate::gensfen_cmd::run(&args),
-        Some(Command::Train(args)) => crate::train_cmd::run(&args),
-        Some(Command::Bench(args)) => {
-            let evaluator = match crate::eval_cmd::evaluator(
-                args.evalfile.as_deref(),
-                tokin_engine::eval::nnue::Network::DEFAULT_FV_SCALE,
-                args.handcrafted,
-            ) {
-                Ok(e) => e,
-                Err(e) => {
-                    eprintln!("tokin bench: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            let mut out = std::io::stdout().lock();
-            match crate::bench::run_bench(
-                &mut out,
-                args.depth.clamp(1, 64),
-                &evaluator,
-                &tokin_engine::search::Signals::new(),
-            ) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("tokin bench: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+/// Runs a tool; the exit code is 0 on success, 2 for bad input (some tools have more, which
+/// their help lists).
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Board(args) => board::run(&args),
+        Command::Convert(args) => convert::run(&args),
+        Command::Notate(args) => notate::run(&args),
+        Command::Annotate(args) => annotate::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Eval(args) => eval::run(&args),
+        Command::Mate(args) => mate::run(&args),
+        Command::Gensfen(args) => gensfen::run(&args),
+        Command::Train(args) => train::run(&args),
     }
 }
 

@@ -4,36 +4,28 @@
 //! Standard output ends with exactly `Nodes searched: N`; time and speed go to standard error
 //! so that scripts can compare outputs.
 
+use super::args::PositionArgs;
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use tokin_core::{Position, Strictness};
+use tokin_core::Position;
 use tokin_engine::{perft_parallel, perft_parallel_observed};
-use tokin_notation::position_text::read_start;
 
 /// Arguments of `tokin perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// How many plies to count.
+    /// How many plies to count, 0 to 64.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
-    /// The position: `startpos` (the default), a handicap name such as `2-pieces` or
-    /// `香落ち`, a whole SFEN, FEEN or GNU Shogi EPD as one argument, or a server handicap
-    /// expression (`-handicap=2p`).
-    #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
-    pub sfen: String,
-    /// Moves (USI) to play from the position first: each an argument, or several in one
-    /// separated by spaces.
-    #[arg(long, num_args = 1.., value_name = "USI")]
-    pub moves: Vec<String>,
-    /// Which positions `--sfen` may give (published perft suites need `relaxed`, the default).
-    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
-    pub strictness: Strictness,
+    // Published perft suites need `--strictness relaxed`, the default.
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Print the count below each legal move, one `7g7f: 1234` line each.
     #[arg(long)]
     pub divide: bool,
     /// Worker threads, 1 to 1024; default: one per core.
-    #[arg(long, value_name = "N", value_parser = crate::numbers::threads())]
+    #[arg(long, value_name = "N", value_parser = super::numbers::threads())]
     pub threads: Option<u32>,
 }
 
@@ -57,25 +49,14 @@ fn divide(pos: &Position, depth: u32, out: &mut dyn Write) -> u64 {
 
 /// Runs `tokin perft`.
 pub fn run(args: &PerftArgs) -> ExitCode {
-    let pos = match read_start(
-        &args.sfen,
-        &crate::cli::moves_flag(&args.moves),
-        args.strictness,
-    ) {
-        Ok((pos, _)) => {
-            crate::board_cmd::warn_rule_breaks("perft", &pos);
-            pos
-        }
+    let pos = match args.position.read("perft") {
+        Ok(pos) => pos,
         Err(e) => {
-            eprintln!("tokin perft: {}", crate::board_cmd::start_error(&e));
+            eprintln!("tokin perft: {e}");
             return ExitCode::from(2);
         }
     };
-    if args.depth > 64 {
-        eprintln!("tokin perft: depth {} is too deep (at most 64)", args.depth);
-        return ExitCode::from(2);
-    }
-    let threads = crate::numbers::threads_or_cores(args.threads);
+    let threads = super::numbers::threads_or_cores(args.threads);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(p) => p,
         Err(e) => {

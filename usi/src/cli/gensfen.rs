@@ -1,6 +1,7 @@
 //! `tokin gensfen --output FILE --positions N [...]`: self-play training data in the 40-byte
 //! records of the shogi NNUE tools, on every core, resumable, with a progress line.
 
+use super::args::EvaluatorArgs;
 use clap::Args;
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, IsTerminal, Read, Write};
@@ -8,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use tokin_engine::eval::nnue::Network;
 use tokin_learn::gensfen::{GensfenOptions, generate};
 use tokin_learn::psv::{PsvRecord, RECORD_SIZE};
 
@@ -19,22 +21,22 @@ pub struct GensfenArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: PathBuf,
     /// How many records the file holds at the end: exactly this many.
-    #[arg(long, value_name = "N", value_parser = crate::numbers::at_least_one())]
+    #[arg(long, value_name = "N", value_parser = super::numbers::at_least_one())]
     pub positions: u64,
     /// The search depth of every move.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
     /// A node limit per move as well (at least 1).
-    #[arg(long, value_name = "N", value_parser = crate::numbers::at_least_one())]
+    #[arg(long, value_name = "N", value_parser = super::numbers::at_least_one())]
     pub nodes: Option<u64>,
     /// Threads (games played at once), 1 to 1024; default: one per core.
-    #[arg(long, value_name = "N", value_parser = crate::numbers::threads())]
+    #[arg(long, value_name = "N", value_parser = super::numbers::threads())]
     pub threads: Option<u32>,
     /// How many random legal moves each game starts with: `MIN-MAX` or one number.
     #[arg(long, default_value = "4-16", value_name = "MIN-MAX", value_parser = parse_range)]
     pub random_plies: (u32, u32),
     /// The share of games started from a handicap position, 0 to 1.
-    #[arg(long, default_value_t = 0.1, value_name = "SHARE", value_parser = crate::numbers::share)]
+    #[arg(long, default_value_t = 0.1, value_name = "SHARE", value_parser = super::numbers::share)]
     pub handicaps: f64,
     /// A game still going after this many plies (after the random ones) is a draw; 1 to
     /// 10000.
@@ -47,14 +49,10 @@ pub struct GensfenArgs {
     /// already there, so that it plays other games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Search with this NNUE evaluation file instead of the built-in network.
-    #[arg(long, value_name = "PATH")]
-    pub evalfile: Option<PathBuf>,
-    /// The handcrafted evaluation instead of the built-in network.
-    #[arg(long, conflicts_with = "evalfile")]
-    pub handcrafted: bool,
+    #[command(flatten)]
+    pub eval: EvaluatorArgs,
     /// Each thread's hash table, in MiB, 1 to 65536.
-    #[arg(long, default_value_t = 16, value_name = "MIB", value_parser = crate::numbers::hash_mib())]
+    #[arg(long, default_value_t = 16, value_name = "MIB", value_parser = super::numbers::hash_mib())]
     pub hash: u64,
 }
 
@@ -145,11 +143,7 @@ pub fn run(args: &GensfenArgs) -> ExitCode {
         eprintln!("tokin gensfen: {e}");
         ExitCode::from(2)
     };
-    let evaluator = match crate::eval_cmd::evaluator(
-        args.evalfile.as_deref(),
-        tokin_engine::eval::nnue::Network::DEFAULT_FV_SCALE,
-        args.handcrafted,
-    ) {
+    let evaluator = match args.eval.evaluator(Network::DEFAULT_FV_SCALE) {
         Ok(e) => e,
         Err(e) => return fail(e),
     };
@@ -183,7 +177,7 @@ pub fn run(args: &GensfenArgs) -> ExitCode {
         evaluator,
         hash_mb: args.hash as usize,
     };
-    let threads = crate::numbers::threads_or_cores(args.threads);
+    let threads = super::numbers::threads_or_cores(args.threads);
     let tables = match opts.tables(threads) {
         Ok(t) => t,
         Err(e) => {

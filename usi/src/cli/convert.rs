@@ -1,5 +1,6 @@
 //! `tokin convert INPUT... [--from FORMAT] --to FORMAT [-o OUTPUT] [--force] [--lenient]
-//! [--strictness LEVEL]`: converts game records between KIF, KI2, CSA, JKF, PSN and USI lines.
+//! [--strictness LEVEL]`: converts game records between KIF, KI2, CSA, JKF, PSN, e-mail
+//! correspondence records and USI lines.
 //!
 //! The input format comes from `--from`, else the file extension, else the content. `-` is
 //! standard input (as input) or standard output (as output). One input without `-o` goes to
@@ -17,7 +18,8 @@
 //! written under a temporary name beside it and then renamed, so an interrupted run leaves
 //! no half-written record. A file with no record in it is an error, `--lenient` or not.
 
-use crate::files;
+use super::args::STRICTNESS_HELP;
+use super::{choices, files};
 use clap::Args;
 use rayon::prelude::*;
 use std::io::Write;
@@ -32,11 +34,11 @@ pub struct ConvertArgs {
     /// Record files or directories to convert; `-` reads standard input.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
-    /// The input format (kif, ki2, csa, jkf, psn, usi); default: from the extension or content.
-    #[arg(long)]
+    /// The input format; default: from the file's extension, else its content.
+    #[arg(long, value_parser = choices::record_format())]
     pub from: Option<Format>,
-    /// The output format (kif, ki2, csa, jkf, psn, usi).
-    #[arg(long)]
+    /// The output format.
+    #[arg(long, value_parser = choices::record_format())]
     pub to: Format,
     /// The output file (`-` for standard output), or the directory for several inputs.
     #[arg(short, long)]
@@ -48,7 +50,7 @@ pub struct ConvertArgs {
     #[arg(long)]
     pub force: bool,
     /// Which start positions the records may have.
-    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    #[arg(long, default_value_t, value_name = "LEVEL", help = STRICTNESS_HELP)]
     pub strictness: Strictness,
 }
 
@@ -179,17 +181,11 @@ fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
     }
 }
 
-/// Checks the outputs of `jobs` before anything is written: no two the same, none an input,
-/// none existing unless `--force`.
+/// Checks the outputs of `jobs` before anything is written: no two the same, and each one
+/// that may be written ([`files::Inputs::check_output`]).
 fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
     let mut seen: std::collections::HashMap<&Path, &Path> = std::collections::HashMap::new();
-    // Each input resolved once (links, `..`): comparing every output with every input
-    // resolved both each time made a directory of thousands of files take minutes before
-    // the first was converted.
-    let inputs: std::collections::HashMap<files::FileId, &Path> = jobs
-        .iter()
-        .filter_map(|j| Some((files::FileId::of(&j.input)?, j.input.as_path())))
-        .collect();
+    let inputs = files::Inputs::new(jobs.iter().map(|j| j.input.as_path()));
     for job in jobs {
         let Some(out) = job.output.as_deref().filter(|o| !files::is_stdout(o)) else {
             continue;
@@ -203,22 +199,7 @@ fn check_outputs(jobs: &[Job], args: &ConvertArgs) -> Result<(), String> {
                 out.display()
             ));
         }
-        if let Some(input) = files::FileId::of(out).and_then(|o| inputs.get(&o)) {
-            return Err(format!(
-                "{}: the output is the input {}; give another -o",
-                out.display(),
-                input.display()
-            ));
-        }
-        if out.is_dir() {
-            return Err(format!("{}: is a directory, not a file", out.display()));
-        }
-        if !args.force && files::would_replace(out) {
-            return Err(format!(
-                "{}: already exists; use --force to replace it",
-                out.display()
-            ));
-        }
+        inputs.check_output(out, args.force)?;
     }
     Ok(())
 }

@@ -8,6 +8,8 @@
 //! `--strictness`. A PV that does not fit the position (an engine bug, or a line that
 //! belongs to an older search) gets no annotation rather than a wrong one.
 
+use super::args::STRICTNESS_HELP;
+use super::choices;
 use crate::command::{self, UsiError};
 use clap::Args;
 use core::fmt;
@@ -22,11 +24,11 @@ use tokin_notation::{Options, Style, pv_line};
 #[derive(Args, Debug)]
 pub struct AnnotateArgs {
     /// The notation of the added `info string` lines.
-    #[arg(long, default_value = "japanese")]
+    #[arg(long, default_value = "japanese", value_parser = choices::style())]
     pub style: Style,
     /// Which positions the `position` commands may give (a PV is annotated only in a
     /// position accepted).
-    #[arg(long, default_value_t, value_name = "LEVEL", help = crate::cli::STRICTNESS_HELP)]
+    #[arg(long, default_value_t, value_name = "LEVEL", help = STRICTNESS_HELP)]
     pub strictness: Strictness,
     /// The engine's program and its arguments (after `--`).
     #[arg(
@@ -160,6 +162,13 @@ fn engine_end_note(program: &str, status: std::process::ExitStatus, when: u8) ->
     Some(format!("the engine `{program}` ended ({status}) {when}"))
 }
 
+/// Reads the next line of `from` into `raw`, its ending included; false at the end of the
+/// stream or on an error reading it (either ends the talk in that direction).
+fn next_line(from: &mut impl BufRead, raw: &mut Vec<u8>) -> bool {
+    raw.clear();
+    from.read_until(b'\n', raw).is_ok_and(|n| n > 0)
+}
+
 /// Runs `tokin annotate`.
 pub fn run(args: &AnnotateArgs) -> ExitCode {
     let Some((program, engine_args)) = args.engine.split_first() else {
@@ -195,12 +204,7 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
     std::thread::spawn(move || {
         let mut stdin = std::io::stdin().lock();
         let mut raw = Vec::new();
-        loop {
-            raw.clear();
-            match stdin.read_until(b'\n', &mut raw) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
-            }
+        while next_line(&mut stdin, &mut raw) {
             let line = String::from_utf8_lossy(&raw);
             let word = line.split_whitespace().next();
             if word == Some("quit") {
@@ -242,12 +246,7 @@ pub fn run(args: &AnnotateArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let mut from_engine = BufReader::new(from_engine);
     let mut raw = Vec::new();
-    loop {
-        raw.clear();
-        match from_engine.read_until(b'\n', &mut raw) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+    while next_line(&mut from_engine, &mut raw) {
         let _ = out.write_all(&raw);
         if let Some(extra) = annotate(&String::from_utf8_lossy(&raw), &tracked, args.style) {
             if !raw.ends_with(b"\n") {
