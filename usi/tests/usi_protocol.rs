@@ -956,20 +956,7 @@ fn commands_piped_before_quit_are_all_answered() {
 
 /// Runs the engine on `script` as its whole input; its output lines.
 fn run_script(script: &str) -> Vec<String> {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout)
+    stdout(&tokin_with_input(&[], script.as_bytes()))
         .lines()
         .map(str::to_string)
         .collect()

@@ -108,19 +108,8 @@ fn the_usi_engine_plays_wa_shogi() {
 /// wa shogi engine for the rest of the session, as variant GUIs expect.
 #[test]
 fn the_variant_option_turns_the_session_to_wa_shogi() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tokin"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let script = "usi\nsetoption name USI_Variant value washogi\nusi\nisready\nposition startpos\ngo nodes 1000\nisready\nquit\n";
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::tokin_with_input(&[], script.as_bytes());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("option name USI_Variant type combo default shogi var shogi var washogi"),
