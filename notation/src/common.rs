@@ -2,6 +2,7 @@
 //! mover sees them, digit spellings, and the matcher that turns a parsed pattern into the
 //! one legal move it names.
 
+use crate::style::{DragonGlyph, KingGlyph, Options};
 use crate::{NotationError, Style};
 use tokin_core::{Bitboard, Color, IllegalMove, Move, PieceKind, Position, Square, attacks};
 
@@ -571,4 +572,36 @@ fn explain(pos: &Position, pat: &Pattern, to: Square) -> String {
         return format!("no {} can move to {to}", kind_name(k));
     }
     format!("no legal move goes to {to}")
+}
+
+/// The kanji of a piece kind as KI2 and KIF write it.
+pub(crate) fn piece_kanji(kind: PieceKind, color: Color, opts: &Options) -> &'static str {
+    match kind {
+        PieceKind::Pawn => "歩",
+        PieceKind::Lance => "香",
+        PieceKind::Knight => "桂",
+        PieceKind::Silver => "銀",
+        PieceKind::Gold => "金",
+        PieceKind::Bishop => "角",
+        PieceKind::Rook => "飛",
+        PieceKind::King => match (opts.king, color) {
+            (KingGlyph::Ou, _) | (KingGlyph::OuForWhite, Color::White) => "王",
+            _ => "玉",
+        },
+        PieceKind::ProPawn => "と",
+        PieceKind::ProLance => "成香",
+        PieceKind::ProKnight => "成桂",
+        PieceKind::ProSilver => "成銀",
+        PieceKind::Horse => "馬",
+        PieceKind::Dragon => match opts.dragon {
+            DragonGlyph::Ryu => "龍",
+            DragonGlyph::Simplified => "竜",
+        },
+    }
+}
+
+/// `７六`: full-width file digit and kanji rank.
+pub(crate) fn push_square(out: &mut String, sq: Square) {
+    out.push(WIDE_DIGITS[sq.file().index()]);
+    out.push(KANJI_DIGITS[sq.rank().index()]);
 }

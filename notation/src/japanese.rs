@@ -15,42 +15,13 @@
 //! Writing uses the shorthand or iroha names when [`Options`] asks for them.
 
 use crate::common::{
-    KANJI_DIGITS, Movement, Pattern, Reader, Scan, WIDE_DIGITS, candidates, digit_value, is_white,
-    moved_kind, movement, promotion_possible, rel_file, side_mark_len, square_from_numbers,
+    Movement, Pattern, Reader, Scan, candidates, digit_value, is_white, moved_kind, movement,
+    piece_kanji, promotion_possible, push_square, rel_file, side_mark_len, square_from_numbers,
     straight_forward,
 };
 use crate::shorthand;
-use crate::{
-    DragonGlyph, DropMark, KingGlyph, NotationError, Options, PieceGlyphs, SideMarks, SquareNames,
-    Style,
-};
+use crate::{DropMark, NotationError, Options, PieceGlyphs, SideMarks, SquareNames, Style};
 use tokin_core::{Color, IllegalMove, Move, PieceKind, Position, Square};
-
-/// The kanji of a piece kind as KI2 and KIF write it.
-pub(crate) fn piece_kanji(kind: PieceKind, color: Color, opts: &Options) -> &'static str {
-    match kind {
-        PieceKind::Pawn => "歩",
-        PieceKind::Lance => "香",
-        PieceKind::Knight => "桂",
-        PieceKind::Silver => "銀",
-        PieceKind::Gold => "金",
-        PieceKind::Bishop => "角",
-        PieceKind::Rook => "飛",
-        PieceKind::King => match (opts.king, color) {
-            (KingGlyph::Ou, _) | (KingGlyph::OuForWhite, Color::White) => "王",
-            _ => "玉",
-        },
-        PieceKind::ProPawn => "と",
-        PieceKind::ProLance => "成香",
-        PieceKind::ProKnight => "成桂",
-        PieceKind::ProSilver => "成銀",
-        PieceKind::Horse => "馬",
-        PieceKind::Dragon => match opts.dragon {
-            DragonGlyph::Ryu => "龍",
-            DragonGlyph::Simplified => "竜",
-        },
-    }
-}
 
 /// The side mark for `color`, or nothing.
 pub(crate) fn push_mark(out: &mut String, color: Color, marks: SideMarks) {
@@ -61,12 +32,6 @@ pub(crate) fn push_mark(out: &mut String, color: Color, marks: SideMarks) {
         (SideMarks::Triangles, Color::White) => out.push('△'),
         (SideMarks::None, _) => {}
     }
-}
-
-/// `７六`: full-width file digit and kanji rank.
-pub(crate) fn push_square(out: &mut String, sq: Square) {
-    out.push(WIDE_DIGITS[sq.file().index()]);
-    out.push(KANJI_DIGITS[sq.rank().index()]);
 }
 
 fn movement_word(m: Movement) -> &'static str {

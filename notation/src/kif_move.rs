@@ -5,8 +5,7 @@
 //! does not without a mark unless [`Options::declined_promotion`] asks for 不成. Reading
 //! accepts everything the Japanese reader does, with `(77)`.
 
-use crate::common::{moved_kind, promotion_possible};
-use crate::japanese::{piece_kanji, push_square};
+use crate::common::{moved_kind, piece_kanji, promotion_possible, push_square};
 use crate::{DeclinedPromotion, NotationError, Options, Style};
 use tokin_core::{Move, Position, Square};
 

@@ -5,11 +5,12 @@
 //! Promoted pieces are と, `+香`, `+桂`, `+銀`, 馬 and 龍. Reading also takes the Japanese
 //! names (成銀, 全, 竜, 王 ...), `'` or `’` for drops, and a missing side mark.
 
+use crate::common::piece_kanji;
 use crate::common::{
     Pattern, Reader, Scan, candidates, digit_value, moved_kind, promotion_possible, push_numeric,
     side_mark_len, square_from_numbers,
 };
-use crate::japanese::{piece_kanji, push_mark};
+use crate::japanese::push_mark;
 use crate::{NotationError, Options, Style};
 use tokin_core::{Move, PieceKind, Position, Square};
 

@@ -28,6 +28,7 @@ use super::{
     EndKind, Ending, Format, HeaderKey, Line, Loss, Parsed, ReadOptions, Record, RecordError,
     RecordErrorKind, Start, Written, numbered_lines,
 };
+use crate::common::digit_value;
 use crate::{DropMark, Options, SideMarks, Style, parse_move, write_move_into};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -852,16 +853,6 @@ fn looks_like_a_move(text: &str) -> bool {
         Some(c) => c.is_ascii_digit() || ('１'..='９').contains(&c),
         None => false,
     }
-}
-
-/// A file or rank digit: ASCII, full-width or a kanji numeral.
-fn digit_value(c: char) -> Option<u8> {
-    let d = match c {
-        '1'..='9' => c as u32 - '0' as u32,
-        '１'..='９' => c as u32 - '１' as u32 + 1,
-        _ => "一二三四五六七八九".chars().position(|k| k == c)? as u32 + 1,
-    };
-    u8::try_from(d).ok()
 }
 
 /// The move a KIF move text names by its squares (`２三歩打`, `５二金(61)`, `同　銀成(31)`),
