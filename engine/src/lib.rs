@@ -19,5 +19,6 @@ pub mod mate;
 mod memory;
 pub mod perft;
 pub mod search;
+mod signals;
 
 pub use perft::{perft_divide, perft_parallel, perft_parallel_observed};

@@ -22,7 +22,7 @@ mod tests;
 
 pub(crate) use mate1::mate_in_one;
 
-use crate::search::{NoObserver, Signals};
+use crate::signals::{NoObserver, Signals};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Duration;

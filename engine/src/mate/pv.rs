@@ -718,7 +718,7 @@ fn piece_returned(
 mod tests {
     use super::*;
     use crate::mate::MateConfig;
-    use crate::search::{NoObserver, Signals};
+    use crate::signals::{NoObserver, Signals};
 
     #[test]
     fn an_undecided_question_is_asked_once_a_pass() {

@@ -26,7 +26,7 @@ fn solve_in(sfen: &str, nodes: Option<u64>, hash_mib: usize) -> MateResult {
         &pos,
         &config,
         &Signals::new(),
-        &mut crate::search::NoObserver,
+        &mut crate::signals::NoObserver,
     );
     if let MateResult::Mate(line) = &r.result {
         assert_line_mates(&pos, line);
@@ -203,7 +203,7 @@ fn longer_mates_and_limits() {
         hash_mib: 1,
         ..MateConfig::default()
     };
-    let mut observer = crate::search::NoObserver;
+    let mut observer = crate::signals::NoObserver;
     let r = solve_mate(&pos, &config, &signals, &mut observer);
     assert_eq!(r.result, MateResult::Timeout);
     // The stop flag is read at every node, not with the clock every `POLL` nodes.
@@ -233,7 +233,7 @@ fn agrees_with_mate_in_one_on_random_positions() {
             pos,
             &config,
             &Signals::new(),
-            &mut crate::search::NoObserver,
+            &mut crate::signals::NoObserver,
         );
         if mate1::mate_in_one(pos).is_some() {
             found += 1;
@@ -371,7 +371,7 @@ fn a_spent_reading_budget_still_gives_a_whole_line() {
             hash_mib: 4,
             ..MateConfig::default()
         };
-        let mut observer = crate::search::NoObserver;
+        let mut observer = crate::signals::NoObserver;
         let r = solve_with(&pos, &config, &Signals::new(), &mut observer, Some(0));
         let MateResult::Mate(line) = r.result else {
             panic!("{sfen}: {:?}", r.result);
@@ -400,7 +400,7 @@ fn a_line_read_after_the_time_is_up_still_mates() {
             hash_mib: 4,
             ..MateConfig::default()
         };
-        let r = solve_mate(&pos, &config, &signals, &mut crate::search::NoObserver);
+        let r = solve_mate(&pos, &config, &signals, &mut crate::signals::NoObserver);
         // Nothing is searched once the clock has been seen.
         assert!(r.nodes <= 2 * POLL, "{sfen}: {} nodes", r.nodes);
         let MateResult::Mate(line) = r.result else {
@@ -676,7 +676,7 @@ fn a_disproof_holds_for_every_hand_its_disproof_hand_covers() {
             ..MateConfig::default()
         };
         let signals = Signals::new();
-        let mut observer = crate::search::NoObserver;
+        let mut observer = crate::signals::NoObserver;
         let mut solver = Solver::new(&config, &signals, &mut observer, None);
         let r = solver.mid(&pos, 0, MAX_LEN, INF, INF);
         assert!(r.dn == 0 && r.lo == NO_MATE, "{}: no disproof", f[0]);

@@ -23,6 +23,7 @@ mod threats;
 mod tt;
 mod worker;
 
+pub use crate::signals::{NoObserver, Signals};
 #[cfg(feature = "tune")]
 pub use params::set_tunable;
 pub use params::{DEFAULT_SEARCH_PARAMS, SearchParams, TUNABLES, Tunable, active_params};
@@ -31,7 +32,7 @@ pub use tt::{TableAllocError, TranspositionTable, TtBound};
 use crate::eval::Evaluator;
 use crate::mate::{MateConfig, MateReport, MateResult, solve_mate};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tables::HistoryTables;
 use tokin_core::{EnteringKingRule, GameHistory, Move, Position, declaration, rules, try_move};
 use worker::Worker;
@@ -113,91 +114,6 @@ impl Default for Limits {
     }
 }
 
-const NO_LIMIT: u64 = u64::MAX;
-
-/// The stop flag and the clock of a running search, shared with whoever controls it.
-///
-/// Time limits are measured from [`Signals::new`] and may be set or changed while the search
-/// runs: the soft limit ends the search between iterations, the hard limit at once.
-#[derive(Debug)]
-pub struct Signals {
-    stop: AtomicBool,
-    start: Instant,
-    soft_ms: AtomicU64,
-    hard_ms: AtomicU64,
-}
-
-impl Default for Signals {
-    fn default() -> Signals {
-        Signals::new()
-    }
-}
-
-impl Signals {
-    /// Signals with the clock starting now and no time limit.
-    pub fn new() -> Signals {
-        Signals {
-            stop: AtomicBool::new(false),
-            start: Instant::now(),
-            soft_ms: AtomicU64::new(NO_LIMIT),
-            hard_ms: AtomicU64::new(NO_LIMIT),
-        }
-    }
-
-    /// Asks the search to stop as soon as possible.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Release);
-    }
-
-    /// Whether a stop was asked for (by the caller or because time ran out).
-    #[inline]
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// Time since the search started.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    /// Sets the soft and hard time limits, counted from now (`None` = no limit).
-    pub fn set_time_limits(&self, soft: Option<Duration>, hard: Option<Duration>) {
-        let now = self.elapsed().as_millis() as u64;
-        let to_ms = |d: Option<Duration>| {
-            d.map_or(NO_LIMIT, |d| {
-                now.saturating_add(u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-            })
-        };
-        self.soft_ms.store(to_ms(soft), Ordering::Release);
-        self.hard_ms.store(to_ms(hard), Ordering::Release);
-    }
-
-    /// Whether a soft limit is set (the search is not infinite and not pondering).
-    pub fn has_time_limit(&self) -> bool {
-        self.soft_ms.load(Ordering::Relaxed) != NO_LIMIT
-            || self.hard_ms.load(Ordering::Relaxed) != NO_LIMIT
-    }
-
-    /// Time left before the hard limit (`None`: no limit).
-    pub fn hard_left(&self) -> Option<Duration> {
-        let hard = self.hard_ms.load(Ordering::Relaxed);
-        (hard != NO_LIMIT).then(|| Duration::from_millis(hard.saturating_sub(self.elapsed_ms())))
-    }
-
-    fn elapsed_ms(&self) -> u64 {
-        self.elapsed().as_millis() as u64
-    }
-
-    fn soft_passed(&self) -> bool {
-        self.elapsed_ms() >= self.soft_ms.load(Ordering::Relaxed)
-    }
-
-    /// Whether the hard time limit has passed (the mate solver stops on it too).
-    pub(crate) fn hard_passed(&self) -> bool {
-        self.elapsed_ms() >= self.hard_ms.load(Ordering::Relaxed)
-    }
-}
-
 /// A score as a GUI shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -259,10 +175,6 @@ pub trait SearchObserver {
     /// Called for each variation of each finished iteration, and for aspiration fails.
     fn iteration(&mut self, info: &IterationInfo);
 }
-
-/// An observer that ignores everything.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoObserver;
 
 impl SearchObserver for NoObserver {
     fn iteration(&mut self, _info: &IterationInfo) {}
