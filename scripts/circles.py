@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """List file-level import edges (use crate::X / super::X / self::X paths) in a crate's src/ and
-# Usage: python3 scripts/circles.py CRATE/src [CRATE/src ...] (docs/architecture.md).
-print the strongly connected components with more than one file."""
+print the strongly connected components with more than one file.
+
+    python3 scripts/circles.py CRATE/src [CRATE/src ...]   (see docs/architecture.md)
+"""
 import os, re, sys
 
 def mod_path(root, f):
