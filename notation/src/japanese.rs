@@ -256,14 +256,28 @@ pub(crate) fn parse_kif_plain(pos: &Position, last_to: Option<Square>, text: &st
     pos.is_legal(mv).is_ok().then_some(mv)
 }
 
-/// Reads Japanese (KI2) or KIF move text.
+/// How a reader writes a candidate move in its error messages (its own style's writer).
+pub(crate) type Render<'a> = &'a dyn Fn(&Position, Option<Square>, Move) -> String;
+
+/// Reads Japanese (KI2) move text.
 pub(crate) fn parse(
     pos: &Position,
     last_to: Option<Square>,
     text: &str,
-    style: Style,
 ) -> Result<Move, NotationError> {
-    parse_admitting(pos, last_to, text, style, &|_| false)
+    parse_as(pos, last_to, text, Style::Japanese, &render_default)
+}
+
+/// Reads move text in the Japanese manner for `style` (KI2, or KIF, whose reader also takes
+/// the `(77)` origin), naming candidates in errors as `render` writes them.
+pub(crate) fn parse_as(
+    pos: &Position,
+    last_to: Option<Square>,
+    text: &str,
+    style: Style,
+    render: Render<'_>,
+) -> Result<Move, NotationError> {
+    parse_admitting(pos, last_to, text, style, render, &|_| false)
 }
 
 /// The move a Japanese (KI2) text names that breaks one of the rules `admit` names (a
@@ -275,7 +289,7 @@ pub(crate) fn parse_foul(
     text: &str,
     admit: &dyn Fn(IllegalMove) -> bool,
 ) -> Option<Move> {
-    parse_admitting(pos, last_to, text, Style::Japanese, admit)
+    parse_admitting(pos, last_to, text, Style::Japanese, &render_default, admit)
         .ok()
         .filter(|&mv| pos.is_legal(mv).is_err())
 }
@@ -285,13 +299,10 @@ fn parse_admitting(
     last_to: Option<Square>,
     text: &str,
     style: Style,
+    render: Render<'_>,
     admit: &dyn Fn(IllegalMove) -> bool,
 ) -> Result<Move, NotationError> {
-    let render = |p: &Position, l: Option<Square>, m: Move| match style {
-        Style::Kif => crate::kif_move::render_default(p, l, m),
-        _ => render_default(p, l, m),
-    };
-    let reader = Reader::new(style, text, &render, "成 or 不成");
+    let reader = Reader::new(style, text, render, "成 or 不成");
     let scan = Scan::new(text);
     let chars = scan.chars();
     let at = |i: usize| scan.at(i);

@@ -60,5 +60,5 @@ pub(crate) fn parse(
     if let Some(mv) = crate::japanese::parse_kif_plain(pos, last_to, text) {
         return Ok(mv);
     }
-    crate::japanese::parse(pos, last_to, text, Style::Kif)
+    crate::japanese::parse_as(pos, last_to, text, Style::Kif, &render_default)
 }

@@ -175,7 +175,7 @@ pub fn parse_move(
     style: Style,
 ) -> Result<Move, NotationError> {
     match style {
-        Style::Japanese => japanese::parse(pos, last_to, text, Style::Japanese),
+        Style::Japanese => japanese::parse(pos, last_to, text),
         Style::Kif => kif_move::parse(pos, last_to, text),
         Style::Csa => csa_move::parse(pos, text),
         Style::Hodges | Style::Western | Style::Hosking | Style::Correspondence => {

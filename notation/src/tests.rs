@@ -641,7 +641,7 @@ mod shortcuts {
     /// by the shortcut and by the general reader.
     #[test]
     fn kif_move_shortcut_reads_as_the_general_reader() {
-        use crate::japanese::{parse, parse_kif_plain};
+        use crate::japanese::{parse_as, parse_kif_plain};
         use crate::{Options, Style};
         let marked = Options {
             declined_promotion: crate::DeclinedPromotion::Marked,
@@ -681,7 +681,14 @@ mod shortcuts {
                         if let Some(m) = parse_kif_plain(pos, last, text) {
                             plain += 1;
                             assert_eq!(
-                                parse(pos, last, text, Style::Kif).ok(),
+                                parse_as(
+                                    pos,
+                                    last,
+                                    text,
+                                    Style::Kif,
+                                    &crate::kif_move::render_default
+                                )
+                                .ok(),
                                 Some(m),
                                 "`{text}` in {}",
                                 pos.to_sfen()

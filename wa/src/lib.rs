@@ -24,4 +24,5 @@ pub use board::{Bitboard, Color, SIDE, SQUARES, Square};
 pub use game::{Game, Outcome};
 pub use perft::{divide, perft};
 pub use piece::{Kind, Motion, Piece, Reach};
-pub use position::{Hand, IllegalMove, Move, Position, Rules, START};
+pub use position::{Hand, IllegalMove, Move, Position, Rules};
+pub use sfen::START;

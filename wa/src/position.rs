@@ -88,9 +88,6 @@ pub struct Position {
     move_number: u32,
 }
 
-/// The starting position in the position string of [`crate::sfen`].
-pub const START: &str = "lhcmsofcvsckvwfgscbdoc/1ce3sw3ff1/spspsprrspspsptfspspsp/3sp3sp3/11/11/11/3SP3SP3/SPSPSPTFSPSPSPRRSPSPSP/1FF3SW3CE1/OCBDSCFGVWCKVSFCSOCMLH b - 1";
-
 impl Position {
     /// An empty board, Black to move, move 1.
     pub fn empty(rules: Rules) -> Position {
@@ -101,11 +98,6 @@ impl Position {
             rules,
             move_number: 1,
         }
-    }
-
-    /// The starting position of the given form.
-    pub fn start(rules: Rules) -> Position {
-        crate::sfen::parse(START, rules).expect("the start position string is valid")
     }
 
     /// The piece on `sq`.

@@ -378,3 +378,13 @@ fn cased(code: &str, color: Color) -> String {
         Color::White => code.to_ascii_lowercase(),
     }
 }
+
+/// The starting position in the position string of [`crate::sfen`].
+pub const START: &str = "lhcmsofcvsckvwfgscbdoc/1ce3sw3ff1/spspsprrspspsptfspspsp/3sp3sp3/11/11/11/3SP3SP3/SPSPSPTFSPSPSPRRSPSPSP/1FF3SW3CE1/OCBDSCFGVWCKVSFCSOCMLH b - 1";
+
+impl Position {
+    /// The starting position of the given form.
+    pub fn start(rules: Rules) -> Position {
+        parse(START, rules).expect("the start position string is valid")
+    }
+}
