@@ -1,21 +1,9 @@
 //! The evaluation searches use: the built-in network, the handcrafted evaluation, or the
 //! file that `EvalFile`/`EvalDir` name, read at `isready` only when the options changed.
 
-use super::Session;
-use std::path::PathBuf;
+use super::state::{EvalWanted, Session};
 use std::sync::Arc;
 use tokin_engine::eval::{Evaluator, builtin_network, nnue::Network};
-
-/// The evaluation the options ask for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum EvalWanted {
-    /// The network of this file, at this `FV_SCALE`.
-    File(PathBuf, u64),
-    /// The network built into the binary.
-    Builtin,
-    /// The handcrafted evaluation.
-    Handcrafted,
-}
 
 impl Session {
     /// The evaluation the options ask for now.

@@ -1,8 +1,8 @@
 //! The hash table: made, resized or cleared at `isready` (or at `go` when `isready` did not),
 //! capped by the memory the machine has, and freed off the loop.
 
-use super::Session;
 use super::input::QUIT_SEEN;
+use super::state::Session;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! The input: a thread reading standard input line by line (with a bound on a line's
 //! length) into the loop's channel, and the loop itself.
 
-use super::{Event, Flow, Session};
+use super::state::{Event, Flow, Session};
 use std::io::{BufRead, IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;

@@ -5,27 +5,16 @@
 use super::info::{InfoPrinter, PvNotation, bestmove_line, format_info, mate_info_line};
 use super::output::{LineWriter, Output, say, say_all};
 use super::ponder::Control;
-use super::{Event, Session};
+use super::state::{Event, Running, Session};
 use crate::command::{ClockFields, GoParams, MateLimit};
-use crate::search_thread::Ticket;
 use crate::time::{budget, movetime_budget};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use tokin_core::{Color, GameHistory, Move, Position};
+use tokin_core::{GameHistory, Move, Position};
 use tokin_engine::mate::{MateConfig, MateObserver, MateProgress, MateResult, solve_mate};
 use tokin_engine::perft_parallel;
 use tokin_engine::search::{Limits, SearchTables, Signals, TranspositionTable, search_with_tables};
-
-pub(super) struct Running {
-    pub(super) id: u64,
-    pub(super) signals: Arc<Signals>,
-    pub(super) control: Arc<Control>,
-    pub(super) handle: Ticket,
-    /// The clock of the `go ponder`, used at `ponderhit` when it brings no times.
-    pub(super) ponder_clock: ClockFields,
-    pub(super) side: Color,
-}
 
 /// Where a search thread writes its reply, and how it tells the session that it has.
 pub(super) struct Reply {
@@ -456,4 +445,22 @@ fn perft_divide_until(
         total += n;
     }
     Some(total)
+}
+
+impl Session {
+    pub(super) fn ponderhit(&mut self, clock: ClockFields) {
+        let overhead = self.options.network_delay;
+        let Some(r) = &self.running else {
+            return;
+        };
+        if !r.control.is_pondering() {
+            return;
+        }
+        let clock = if clock.any() { clock } else { r.ponder_clock };
+        match budget(&clock, r.side, overhead) {
+            Some(b) => r.signals.set_time_limits(Some(b.soft), Some(b.hard)),
+            None => r.signals.set_time_limits(None, None),
+        }
+        r.control.end_ponder();
+    }
 }

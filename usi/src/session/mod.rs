@@ -18,12 +18,11 @@ mod input;
 mod jobs;
 mod output;
 mod ponder;
+mod state;
 #[cfg(test)]
 mod tests;
 
-use self::evaluator::EvalWanted;
 use self::hash::ISREADY_BACKING;
-use self::jobs::Running;
 use self::output::{KEEP_ALIVE, say, say_all, with_keep_alive};
 use crate::command::{Command, Start, parse};
 use crate::options::{Options, SetResult};
@@ -31,68 +30,13 @@ use crate::search_thread::SearchThread;
 pub use info::{diagram, format_info};
 pub use input::{MAX_LINE, QUIT_GRACE, run_stdio};
 pub use output::Output;
+pub use state::{Event, Flow, Session};
 use std::io::Write;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, TryLockError};
-use tokin_core::{GameHistory, Move, Position, Square, UsiPositionError};
+use tokin_core::{GameHistory, Move, Position, UsiPositionError};
 use tokin_engine::eval::{Evaluator, builtin_network};
-use tokin_engine::search::{SearchTables, TranspositionTable};
-
-/// What the event loop hears about.
-#[derive(Debug)]
-pub enum Event {
-    /// A line from the GUI.
-    Line(String),
-    /// The GUI sent a line longer than [`MAX_LINE`] bytes (this many, at least): dropped.
-    LineTooLong(usize),
-    /// The GUI closed our input.
-    InputClosed,
-    /// The search with this id has written its reply.
-    SearchDone(u64),
-}
-
-/// Whether to keep going after an event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// `setoption name USI_Variant value V` named wa shogi: the rest of the input goes to
-    /// the wa shogi engine, in this form.
-    Variant(tokin_wa::Rules),
-    /// Keep reading.
-    Continue,
-    /// Exit.
-    Quit,
-}
-
-/// One USI conversation.
-pub struct Session {
-    out: Output,
-    tx: Sender<Event>,
-    options: Options,
-    tt: Option<Arc<TranspositionTable>>,
-    pos: Position,
-    history: GameHistory,
-    /// Where the last move of the `position` command went (for 同 in `PvNotation`).
-    last_to: Option<Square>,
-    running: Option<Running>,
-    /// The thread searches run on, kept between them.
-    search_thread: SearchThread,
-    next_id: u64,
-    /// `usinewgame` asked for a fresh hash; the clear happens at the next idle `isready`,
-    /// since clearing a large table takes a while and the clock runs once `go` arrives.
-    clear_pending: bool,
-    /// No search has used the hash since it was made or emptied, so `usinewgame` leaves it
-    /// as it is (a GUI's first game, or a game that ended before any search).
-    tt_fresh: bool,
-    /// Move-ordering statistics handed from one search of the game to the next.
-    tables: Arc<Mutex<SearchTables>>,
-    /// A `usinewgame` came while a search held `tables`: clear them before the next search.
-    tables_stale: bool,
-    /// The evaluation searches use, made at `isready` from `EvalFile`/`EvalDir`.
-    evaluator: Evaluator,
-    /// What `evaluator` was last made for (`None`: the default, the built-in network), so
-    /// that `isready` reads a file again only when the options change.
-    loaded_eval: Option<EvalWanted>,
-}
+use tokin_engine::search::SearchTables;
 
 /// Whether an option name is the variant's, as variant GUIs send it.
 fn is_variant_option(name: &str) -> bool {

@@ -1,9 +1,6 @@
 //! Holding a reply: `go ponder` and `go infinite` keep their `bestmove` until `stop` or
-//! `ponderhit`, and `ponderhit` turns a ponder search into the real one.
+//! `ponderhit` (which `jobs.rs` handles) lets it go.
 
-use super::Session;
-use crate::command::ClockFields;
-use crate::time::budget;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
@@ -93,23 +90,5 @@ impl Control {
 
     pub(super) fn is_answered(&self) -> bool {
         self.answered.load(Ordering::Acquire)
-    }
-}
-
-impl Session {
-    pub(super) fn ponderhit(&mut self, clock: ClockFields) {
-        let overhead = self.options.network_delay;
-        let Some(r) = &self.running else {
-            return;
-        };
-        if !r.control.is_pondering() {
-            return;
-        }
-        let clock = if clock.any() { clock } else { r.ponder_clock };
-        match budget(&clock, r.side, overhead) {
-            Some(b) => r.signals.set_time_limits(Some(b.soft), Some(b.hard)),
-            None => r.signals.set_time_limits(None, None),
-        }
-        r.control.end_ponder();
     }
 }
