@@ -131,7 +131,14 @@ fn garbage_never_panics() {
             for style in Style::ALL {
                 for last in [None, Some(Square::S53)] {
                     if let Err(e) = parse_move(pos, last, &text, style) {
-                        assert!(!e.to_string().is_empty());
+                        // The message quotes the text it could not read (or a part of it).
+                        let msg = e.to_string();
+                        let quoted = msg.split('`').nth(1).unwrap_or("");
+                        assert!(
+                            text.trim().is_empty()
+                                || text.contains(quoted.trim()) && !quoted.trim().is_empty(),
+                            "{style} `{text}`: {msg}"
+                        );
                     }
                 }
             }

@@ -187,9 +187,18 @@ fn server_garbage_never_panics() {
                     Err(NotationError::Syntax { at, .. }) => {
                         assert!(at <= text.chars().count(), "{text}")
                     }
-                    Err(e) => assert!(!e.to_string().is_empty()),
+                    // The message quotes the text it could not read.
+                    Err(e) => assert!(quotes_part_of(&e.to_string(), &text), "{text}: {e}"),
                 }
             }
         }
     }
+}
+
+/// Whether `message` quotes (between backticks) a non-empty part of `text`.
+fn quotes_part_of(message: &str, text: &str) -> bool {
+    message
+        .split('`')
+        .nth(1)
+        .is_some_and(|q| !q.trim().is_empty() && text.contains(q.trim()))
 }
