@@ -880,20 +880,6 @@ fn root_mate_nodes_plays_a_mate_the_solver_proves() {
     assert_eq!(best.split(' ').nth(1), Some(pv_first));
 }
 
-/// The lines up to the first that satisfies `pred`, if it comes within `within`.
-fn within(e: &mut Engine, within: Duration, pred: impl Fn(&str) -> bool) -> Option<Vec<String>> {
-    let deadline = Instant::now() + within;
-    let mut lines = Vec::new();
-    while let Some(l) = e.recv(deadline) {
-        let done = pred(&l);
-        lines.push(l);
-        if done {
-            return Some(lines);
-        }
-    }
-    None
-}
-
 /// `bench`, `go perft` and `go mate` run off the input loop: `isready` sent while each runs
 /// is answered at once (each would run for minutes), `stop` ends it, and the engine goes on.
 /// The bounds are generous for a loaded machine and far below what the work would take.
@@ -904,28 +890,37 @@ fn long_commands_answer_isready_and_obey_stop_and_quit() {
     e.handshake();
     e.send("bench 40");
     e.send("isready");
-    let lines = within(&mut e, soon, |l| l == "readyok").expect("readyok during bench");
+    let lines = e
+        .within(soon, |l| l == "readyok")
+        .expect("readyok during bench");
     assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")));
     e.send("stop");
-    within(&mut e, soon, |l| l == "info string bench stopped").expect("bench stops");
+    e.within(soon, |l| l == "info string bench stopped")
+        .expect("bench stops");
 
     e.send("position startpos");
     e.send("go perft 7");
     e.send("isready");
-    within(&mut e, soon, |l| l == "readyok").expect("readyok during go perft");
+    e.within(soon, |l| l == "readyok")
+        .expect("readyok during go perft");
     e.send("stop");
-    let lines = within(&mut e, Duration::from_secs(15), |l| {
-        l == "info string perft stopped"
-    })
-    .expect("perft stops");
+    let lines = e
+        .within(Duration::from_secs(15), |l| {
+            l == "info string perft stopped"
+        })
+        .expect("perft stops");
     assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")));
 
-    // No mate to find from the start: the solver would run until stopped.
+    // A problem the solver needs seconds for (the start position it decides at once, and its
+    // answer could then come before the readyok).
+    e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b 2BSN 1");
     e.send("go mate infinite");
     e.send("isready");
-    within(&mut e, soon, |l| l == "readyok").expect("readyok during go mate");
+    e.within(soon, |l| l == "readyok")
+        .expect("readyok during go mate");
     e.send("stop");
-    within(&mut e, soon, |l| l.starts_with("checkmate")).expect("go mate stops");
+    e.within(soon, |l| l.starts_with("checkmate"))
+        .expect("go mate stops");
 
     // `quit` during a bench ends the engine at once.
     e.send("bench 40");

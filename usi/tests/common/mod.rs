@@ -147,16 +147,29 @@ impl Engine {
 
     /// Lines up to and including the first that satisfies `pred`.
     pub(crate) fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + WAIT;
+        match self.within(WAIT, pred) {
+            Some(lines) => lines,
+            None => panic!("timed out; transcript:\n{}", self.log.join("\n")),
+        }
+    }
+
+    /// Lines up to and including the first that satisfies `pred`, if it comes within
+    /// `within`.
+    pub(crate) fn within(
+        &mut self,
+        within: Duration,
+        pred: impl Fn(&str) -> bool,
+    ) -> Option<Vec<String>> {
+        let deadline = Instant::now() + within;
         let mut lines = Vec::new();
         while let Some(l) = self.recv(deadline) {
             let done = pred(&l);
             lines.push(l);
             if done {
-                return lines;
+                return Some(lines);
             }
         }
-        panic!("timed out; transcript:\n{}", self.log.join("\n"));
+        None
     }
 
     /// Every line that arrives within `d`.
