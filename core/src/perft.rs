@@ -1,6 +1,6 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard test of a move
 //! generator. The last ply is counted in bulk (population counts of destination sets) rather
-//! than played out. The counts shared out over threads (`perft_parallel`, `perft_divide`) are
+//! than played out. The counts shared out over threads (`perft_parallel`, `perft_divide_each`) are
 //! in `tokin-engine`, so that the rules need no thread pool.
 //!
 //! # CPU features

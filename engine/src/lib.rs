@@ -21,4 +21,4 @@ pub mod perft;
 pub mod search;
 mod signals;
 
-pub use perft::{perft_divide, perft_parallel, perft_parallel_observed};
+pub use perft::{perft_divide_each, perft_parallel, perft_parallel_observed};

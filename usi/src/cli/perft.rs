@@ -10,7 +10,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use tokin_core::Position;
-use tokin_engine::{perft_parallel, perft_parallel_observed};
+use tokin_engine::{perft_divide_each, perft_parallel_observed};
 
 /// Arguments of `tokin perft`.
 #[derive(Args, Debug)]
@@ -29,22 +29,15 @@ pub struct PerftArgs {
     pub threads: Option<u32>,
 }
 
-/// Writes `move: count` for each legal move of `pos`, in the order the moves are generated,
-/// each line as soon as its count is known (a deep divide takes minutes, and the lines are
-/// the progress); returns the total. The root moves are taken one after the other, each
-/// counted by all the pool's threads.
+/// Writes `move: count` for each legal move of `pos` as soon as its count is known (the lines
+/// are the progress of a deep divide, flushed one by one; write errors are ignored as for the
+/// total's line); returns the total.
 fn divide(pos: &Position, depth: u32, out: &mut dyn Write) -> u64 {
-    let mut total = 0;
-    for mv in pos.legal_moves().iter().copied() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let n = perft_parallel(&child, depth - 1);
-        total += n;
-        // Flushed line by line, for whoever watches; write errors are ignored as for the
-        // total's line.
+    let total = perft_divide_each(pos, depth, &|| false, |mv, n| {
         let _ = writeln!(out, "{mv}: {n}").and_then(|()| out.flush());
-    }
-    total
+    });
+    // Nothing stops it.
+    total.unwrap_or(0)
 }
 
 /// Runs `tokin perft`.

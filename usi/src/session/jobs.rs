@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokin_core::{GameHistory, Move, Position};
 use tokin_engine::mate::{MateConfig, MateObserver, MateProgress, MateResult, solve_mate};
-use tokin_engine::perft_parallel;
+use tokin_engine::perft_divide_each;
 use tokin_engine::search::{Limits, SearchTables, Signals, TranspositionTable, search_with_tables};
 
 /// Where a search thread writes its reply, and how it tells the session that it has.
@@ -371,7 +371,7 @@ impl Session {
         let signals = Arc::new(Signals::new());
         let stop = Arc::clone(&signals);
         let started = self.start_job(signals, false, ClockFields::default(), move |reply| {
-            match perft_divide_until(&pos, depth, &stop, |mv, n| {
+            match perft_divide_each(&pos, depth, &|| stop.is_stopped(), |mv, n| {
                 say(&reply.out, format!("{mv}: {n}"));
             }) {
                 Some(total) => reply.send(&[format!("Nodes searched: {total}")]),
@@ -406,45 +406,6 @@ impl Session {
             self.info_string(format!("error: cannot start the bench: {e}"));
         }
     }
-}
-
-/// Counts the leaves `depth` plies below `pos`, handing each root move's count to `each` as it
-/// is known, and the total at the end; `None` once `stop` is set. The flag is looked at
-/// before each reply to each root move, whose subtrees take well under a second even at
-/// `go perft 7`, so a `stop` or `quit` is obeyed at once.
-fn perft_divide_until(
-    pos: &Position,
-    depth: u32,
-    stop: &Signals,
-    mut each: impl FnMut(Move, u64),
-) -> Option<u64> {
-    if depth == 0 {
-        return Some(1);
-    }
-    let mut total = 0;
-    for mv in pos.legal_moves().iter().copied() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let mut n = 0;
-        if depth == 1 {
-            n = 1;
-        } else {
-            for reply in child.legal_moves().iter().copied() {
-                if stop.is_stopped() {
-                    return None;
-                }
-                let mut grandchild = child.clone();
-                grandchild.play_unchecked(reply);
-                n += perft_parallel(&grandchild, depth - 2);
-            }
-        }
-        if stop.is_stopped() {
-            return None;
-        }
-        each(mv, n);
-        total += n;
-    }
-    Some(total)
 }
 
 impl Session {
