@@ -10,8 +10,9 @@ bias is left cancels. Needs only a built tokin:
     python3 strength/make_openings.py target/release/tokin 400 > strength/openings.sfen
 """
 import random
-import subprocess
 import sys
+
+from usi_engine import Engine
 
 
 def main() -> None:
@@ -19,27 +20,8 @@ def main() -> None:
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 400
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 2026
     rng = random.Random(seed)
-    engine = subprocess.Popen([tokin], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line: str) -> None:
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-
-    def until(prefix: str) -> list[str]:
-        lines = []
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                raise SystemExit("tokin ended")
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
-
-    send("usi")
-    until("usiok")
-    send("setoption name USI_Hash value 64")
-    send("isready")
-    until("readyok")
+    engine = Engine(tokin, [("USI_Hash", "64")])
+    send, until = engine.send, engine.until
     seen = set()
     tried = 0
     while len(seen) < count:
@@ -66,7 +48,7 @@ def main() -> None:
             continue
         seen.add(sfen)
         print(sfen, flush=True)
-    send("quit")
+    engine.quit()
     print(f"{count} openings from {tried} tries", file=sys.stderr)
 
 

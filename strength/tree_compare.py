@@ -14,34 +14,13 @@ is an engine of the list searched with `--reference-nodes` (default: the first e
 """
 import argparse
 import statistics
-import subprocess
 from collections import defaultdict
 
+from usi_engine import Engine as UsiEngine
 
-class Engine:
-    def __init__(self, path: str, options: list[tuple[str, str]]):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1, cwd=None)
-        self.send("usi")
-        self.until("usiok")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.until("readyok")
 
-    def send(self, line: str) -> None:
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix: str) -> list[str]:
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise SystemExit("engine ended")
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
+class Engine(UsiEngine):
+    """An engine that reports each search's depths and best move."""
 
     def search(self, sfen: str, nodes: int) -> dict:
         self.send("usinewgame")
@@ -64,10 +43,6 @@ class Engine:
             if "lowerbound" not in f and "upperbound" not in f:
                 per_depth[d] = int(f[f.index("nodes") + 1])
         return {"best": lines[-1].split()[1], "depth": depth, "per_depth": per_depth}
-
-    def quit(self) -> None:
-        self.send("quit")
-        self.p.wait(timeout=10)
 
 
 def main() -> None:
