@@ -1,6 +1,6 @@
 //! `tokin board [--sfen START | --handicap EXPR] [--moves USI...] [--strictness LEVEL]
 //! [--style STYLE]`: prints a board diagram of a position, or the position as one line of
-//! text. [`render_position`] is the same drawing for the USI `d` command.
+//! text.
 
 use super::args::{PositionArgs, position, warn_rule_breaks};
 use super::choices::Choice;
@@ -76,16 +76,6 @@ pub struct BoardArgs {
     /// `sfen`, `feen` or `epd`.
     #[arg(long, default_value = "unicode", value_parser = Choice::<BoardStyle>::new(style_names))]
     pub style: BoardStyle,
-}
-
-/// Draws `pos` for the USI `d` command (and anything else printing a position): the compact
-/// diagram followed by the SFEN.
-pub fn render_position(pos: &Position) -> String {
-    let mut s = diagram::render(pos, Style::Unicode);
-    s.push_str("sfen ");
-    s.push_str(&pos.to_sfen());
-    s.push('\n');
-    s
 }
 
 /// The text `tokin board` prints for `pos`.

@@ -5,6 +5,7 @@ use super::output::{Output, say_all};
 use std::time::{Duration, Instant};
 use tokin_core::{Position, Square};
 use tokin_engine::search::{Bound, IterationInfo, Score, SearchObserver, SearchOutcome};
+use tokin_notation::record::diagram::Style as DiagramStyle;
 
 /// Formats an `info` line.
 pub fn format_info(info: &IterationInfo, with_multipv: bool) -> String {
@@ -127,10 +128,10 @@ impl SearchObserver for InfoPrinter {
 /// The board as text for the `d` command: the compact diagram of `tokin board` (Black at the
 /// bottom, hands above and below, ◀ at the side to move), then the SFEN.
 pub fn diagram(pos: &Position) -> Vec<String> {
-    crate::cli::board::render_position(pos)
-        .lines()
-        .map(str::to_string)
-        .collect()
+    let board = tokin_notation::record::diagram::render(pos, DiagramStyle::Unicode);
+    let mut lines: Vec<String> = board.lines().map(str::to_string).collect();
+    lines.push(format!("sfen {}", pos.to_sfen()));
+    lines
 }
 
 /// `info nodes N nps X time T [hashfull H]` for the mate solver.
