@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# A match through shogiarena: ENGINE1 against ENGINE2 from strength/openings.sfen, each opening
+# played with both colours, GAMES games in all (an even number), drawn after 320 plies.
+#
+#   strength/match.sh NAME ENGINE1 ENGINE2 GAMES [LIMIT] [OPTION=VALUE | 2:OPTION=VALUE ...]
+#
+# LIMIT is `nodes=N` (a measure the machine's load does not bias) or `byoyomi=MS` (default
+# `byoyomi=1000`). OPTION=VALUE goes to ENGINE1, 2:OPTION=VALUE to ENGINE2; both start with
+# one thread and a 16 MB hash (give USI_Hash=256 2:USI_Hash=256 for the docs' 1000 ms matches).
+# For YaneuraOu as ENGINE2 add 2:EvalDir=DIR 2:NetworkDelay=0 2:NetworkDelay2=0
+# 2:MinimumThinkingTime=0 2:BookFile=no_book. shogiarena checks every move, times it and
+# counts illegal moves, time losses and crashes. Results land under
+# ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `python3 strength/sprt_status.py RUN_DIR`
+# or `shogiarena results summary RUN_DIR` shows them. PARALLEL: games at once (default 1).
+set -euo pipefail
+[ $# -ge 4 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
+name=$1; e1=$2; e2=$3; games=$4; shift 4
+limit=byoyomi=1000
+case ${1:-} in nodes=* | byoyomi=*) limit=$1; shift ;; esac
+case $limit in
+  nodes=*) tc="time_control.node_limit=${limit#nodes=}" ;;
+  byoyomi=*) tc="time_control.time_ms=0 time_control.byoyomi_ms=${limit#byoyomi=}" ;;
+esac
+here=$(cd "$(dirname "$0")" && pwd)
+o1=(options.USI_Hash=16 options.Threads=1)
+o2=(options.USI_Hash=16 options.Threads=1)
+for o in "$@"; do
+  case $o in
+    2:*=*) o2+=("options.${o#2:}") ;;
+    *=*) o1+=("options.$o") ;;
+    *) echo "an option is OPTION=VALUE or 2:OPTION=VALUE, not $o" >&2; exit 2 ;;
+  esac
+done
+# shellcheck disable=SC2086
+exec shogiarena --output-dir "${ARENA_DIR:-$here/../../tokin-arena}" run tournament \
+  --experiment-name "$name" \
+  --engine name=first path="$e1" "${o1[@]}" \
+  --engine name=second path="$e2" "${o2[@]}" \
+  --tournament games_per_pair="$games" num_parallel="${PARALLEL:-1}" \
+  --dashboard enabled=false \
+  --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
+    initial_positions.flip_policy=pair_both adjudication.max_plies=320

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Prints where a match run (strength/match.sh) stands, from the first engine's side: games,
+W-L-D, Elo with its 95% interval, the games lost by an illegal move, on time or by a crash
+(forfeit, error) for each engine, and each engine's slowest move.
+
+    python3 strength/match_status.py RUN_DIR
+"""
+import math
+import sqlite3
+import sys
+
+db = sqlite3.connect(f"{sys.argv[1]}/game.db")
+names = dict(db.execute("select id, player_name from player"))
+first = next((i for i, n in names.items() if n.startswith("first")), None)
+if first is None:
+    sys.exit(f"{sys.argv[1]}: no engine named first (not a strength/match.sh run?)")
+
+w = l = d = 0
+faults = {}  # (engine, how) -> games
+for result, black, white in db.execute("select game_result, black_player_id, white_player_id from game"):
+    if result.startswith("DRAW"):
+        d += 1
+        continue
+    if not (result.startswith("BLACK_WIN") or result.startswith("WHITE_WIN")):
+        faults[("runner", result)] = faults.get(("runner", result), 0) + 1
+        continue
+    winner = black if result.startswith("BLACK_WIN") else white
+    loser = white if winner == black else black
+    if winner == first:
+        w += 1
+    else:
+        l += 1
+    for how in ("ILLEGAL_MOVE", "TIMEOUT", "FORFEIT"):
+        if result.endswith(how):
+            key = (names[loser], how.lower().replace("_", " "))
+            faults[key] = faults.get(key, 0) + 1
+
+n = w + l + d
+
+
+def elo(p):
+    return 0.0 - 400 * math.log10(1 / p - 1) if 0 < p < 1 else math.copysign(math.inf, p - 0.5)
+
+
+line = f"{n} games, W-L-D {w}-{l}-{d} (first engine: {names[first]})"
+if n:
+    p = (w + d / 2) / n
+    var = (w * (1 - p) ** 2 + l * p**2 + d * (0.5 - p) ** 2) / n
+    half = 1.96 * math.sqrt(var / n)
+    line += f", score {p:.3f}, Elo {elo(p):+.0f} [{elo(p - half):+.0f}, {elo(p + half):+.0f}]"
+print(line)
+print("lost by illegal move, time or crash: " + (", ".join(f"{e} {how} {c}" for (e, how), c in sorted(faults.items())) or "none"))
+for name, slowest in db.execute(
+    "select p.player_name, max(m.next_move_time_ms) from game_move m join game g on m.game_id = g.id "
+    "join player p on p.id = case when m.ply % 2 = 0 then g.black_player_id else g.white_player_id end "
+    "group by p.player_name"
+):
+    print(f"slowest move: {name} {slowest} ms")
