@@ -83,7 +83,10 @@ fn convert_lists_every_record_format_and_writes_each() {
         let out = convert_stdin(&["--from", "kif", "--to", f], GAME_KIF);
         assert_eq!(out.status.code(), Some(0), "{f}: {}", stderr(&out));
     }
-    let out = convert_stdin(&["--to", "foo"], GAME_KIF);
+    // The record is long enough to fill the pipe: the run refuses `--to foo` before it
+    // reads any of it, and the refusal is still what comes back.
+    let long = GAME_KIF.repeat(20_000);
+    let out = convert_stdin(&["--to", "foo"], &long);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("'foo'") && err.contains("--to"), "{err}");
