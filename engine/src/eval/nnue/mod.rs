@@ -54,7 +54,7 @@ pub use error::{NnueError, Part};
 pub use features::FE_END;
 pub use format::Architecture;
 pub use format::Parameters;
-#[doc(hidden)]
+#[cfg(feature = "bench-internals")]
 pub use simd::set_backend_for_bench;
 pub(crate) use stack::AccumulatorStack;
 

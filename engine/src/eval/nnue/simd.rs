@@ -60,7 +60,7 @@ impl Backend {
     }
 
     /// The backend the network uses: [`Backend::best`], detected on the first call, unless
-    /// a benchmark chose otherwise ([`set_backend_for_bench`]).
+    /// a benchmark chose otherwise (`set_backend_for_bench`, with the `bench-internals` feature).
     #[inline]
     pub(crate) fn current() -> Backend {
         match CHOICE.load(Ordering::Relaxed) {
@@ -84,6 +84,7 @@ impl Backend {
     }
 
     /// A short name, for benchmark reports.
+    #[cfg(any(test, feature = "bench-internals"))]
     pub(crate) fn name(self) -> &'static str {
         match self {
             Backend::Portable => "portable",
@@ -107,7 +108,7 @@ impl Backend {
 /// the fastest SIMD code this CPU has (`simd` true) from now on, in the whole process, and
 /// returns the name of the code chosen (`"portable"` or `"avx2"`; `"portable"` also when
 /// `simd` is asked for and the CPU has none). The numbers are the same either way.
-#[doc(hidden)]
+#[cfg(feature = "bench-internals")]
 pub fn set_backend_for_bench(simd: bool) -> &'static str {
     let backend = if simd {
         Backend::best()
