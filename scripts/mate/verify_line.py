@@ -125,8 +125,8 @@ def replies(tokin: str, sfen: str, moves: list[str], flags: list[str]) -> list[s
                     counts["within"] += 1
                     continue
                 # A useless interposition is no resistance: its two plies do not count.
-                if (verdict == "mate" and len(line) <= left + 2 and interposes(board, reply)
-                        and line[0][2:4] == other[-2:]):
+                if (verdict == "mate" and line and len(line) <= left + 2
+                        and interposes(board, reply) and line[0][2:4] == other[-2:]):
                     counts["useless interpositions"] += 1
                     continue
                 kind = {"mate": "longer", "nomate": "no mate"}.get(verdict, "undecided")
