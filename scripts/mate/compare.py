@@ -15,7 +15,8 @@ from mate_set import VERDICTS, Comparison, read_set
 
 def main() -> None:
     if len(sys.argv) not in (2, 3):
-        sys.exit(__doc__.split("\n\n")[1])
+        sys.stderr.write("usage: compare.py SET [ROWS]\n" + __doc__.split("\n\n")[1] + "\n")
+        sys.exit(2)
     answers = {p.sfen: p for p in read_set(sys.argv[1])}
     path = sys.argv[2] if len(sys.argv) == 3 else "-"
     try:
