@@ -6,9 +6,10 @@ import subprocess
 class Engine:
     """A USI engine, handshaken (`usi`, options, `isready`) when made."""
 
-    def __init__(self, path: str, options: list[tuple[str, str]] = ()):
+    def __init__(self, path: str, options: list[tuple[str, str]] = (), stderr=None):
+        """`stderr=subprocess.PIPE` keeps the engine's standard error for `self.p.stderr`."""
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
+                                  stderr=stderr, text=True, bufsize=1)
         self.send("usi")
         self.until("usiok")
         for name, value in options:

@@ -18,6 +18,7 @@ mod history;
 mod ordering;
 mod params;
 mod see;
+mod stats;
 mod tables;
 mod threats;
 mod tt;

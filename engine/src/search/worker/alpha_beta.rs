@@ -12,6 +12,7 @@ use crate::search::correction::CorrectionKeys;
 use crate::search::history::{QuietScorer, cont_slot, cont_slot_of};
 use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
 use crate::search::see::see_ge;
+use crate::search::stats::stat;
 use crate::search::threats::Threats;
 use crate::search::tt::TtBound;
 use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
@@ -43,6 +44,7 @@ impl Worker<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        stat!(self, main_nodes);
         let root = node == NodeType::Root;
         debug_assert_eq!(root, ply == 0);
         let pv_node = node.is_pv();
@@ -91,12 +93,16 @@ impl Worker<'_> {
         let tt_move = hit
             .and_then(|h| h.mv)
             .filter(|&m| !root || self.root_order.contains(&m));
+        if hit.is_some() {
+            stat!(self, tt_hits);
+        }
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
         {
             let s = score_from_tt(h.score, ply);
             if settles(h.bound, s, alpha, beta) {
+                stat!(self, tt_cuts);
                 return s;
             }
         }
@@ -111,6 +117,7 @@ impl Worker<'_> {
             && hit.is_none_or(|h| h.depth < 1 || h.score.abs() >= MATE_IN_MAX_PLY)
             && let Some(m) = mate_in_one(pos)
         {
+            stat!(self, mate1);
             let s = MATE - ply as i32 - 1;
             if pv_node {
                 self.pv_len[ply + 1] = ply + 1;
@@ -157,6 +164,7 @@ impl Worker<'_> {
             {
                 let s = self.qsearch(pos, ply, alpha - 1, alpha, LeafType::NonPv);
                 if s < alpha {
+                    stat!(self, razor);
                     return s;
                 }
             }
@@ -166,6 +174,7 @@ impl Worker<'_> {
                 && static_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
                 && static_eval < MATE_IN_MAX_PLY
             {
+                stat!(self, rfp);
                 return static_eval;
             }
             // Step 8. Null move pruning: even passing keeps us above beta.
@@ -183,6 +192,7 @@ impl Worker<'_> {
                 let r = p.null_base_r
                     + depth / p.null_depth_div
                     + ((static_eval - beta) / p.null_eval_div).min(3);
+                stat!(self, null_tries);
                 let mut child = pos.clone();
                 child.play_null();
                 self.eval.push_null(ply);
@@ -205,6 +215,7 @@ impl Worker<'_> {
                     return 0;
                 }
                 if s >= beta {
+                    stat!(self, null_cuts);
                     return if s >= MATE_IN_MAX_PLY { beta } else { s };
                 }
             }
@@ -325,6 +336,7 @@ impl Worker<'_> {
                                 }
                             });
                         }
+                        stat!(self, lmp);
                         continue;
                     }
                     let lmr_depth = (depth - 1 - r).max(0);
@@ -332,16 +344,19 @@ impl Worker<'_> {
                         && lmr_depth <= p.futility_max_depth
                         && static_eval + p.futility_base + p.futility_per_depth * lmr_depth <= alpha
                     {
+                        stat!(self, futility);
                         continue;
                     }
                     if lmr_depth <= p.futility_max_depth
                         && !see_ge(pos, mv, -p.see_quiet_margin * lmr_depth * lmr_depth)
                     {
+                        stat!(self, see_quiet);
                         continue;
                     }
                 } else if depth <= p.futility_max_depth
                     && !see_ge_ordered(pos, mv, order, -p.see_tactical_margin * depth)
                 {
+                    stat!(self, see_tactical);
                     continue;
                 }
             }
@@ -368,6 +383,7 @@ impl Worker<'_> {
                 && h.bound != TtBound::Upper
                 && h.score.abs() < MATE_IN_MAX_PLY
             {
+                stat!(self, singular_tests);
                 let tt_score = score_from_tt(h.score, ply);
                 let singular_beta = tt_score - 2 * depth;
                 self.singular_excluded[ply] = Some(mv);
@@ -388,12 +404,19 @@ impl Worker<'_> {
                 }
                 if s < singular_beta {
                     ext = 1;
+                    stat!(self, ext_singular);
                 } else if singular_beta >= beta {
+                    stat!(self, multicut);
                     return singular_beta;
                 } else if tt_score >= beta {
                     ext = -1;
+                    stat!(self, ext_negative);
                 }
             }
+            if ext > 0 && !(Some(mv) == tt_move && depth >= self.params.singular_min_depth) {
+                stat!(self, ext_check);
+            }
+            stat!(self, moves);
             let new_depth = depth - 1 + ext;
             // Most moves are pruned above: their slot and history are not worth looking up.
             let slot = cont_slot(pos, mv);
@@ -439,6 +462,10 @@ impl Worker<'_> {
                             / self.params.lmr_history_div;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
+                    if r > 0 {
+                        stat!(self, reduced);
+                        stat!(self, reduced_plies, r);
+                    }
                 } else {
                     r = 0;
                 }
@@ -460,6 +487,7 @@ impl Worker<'_> {
                     reduced_child,
                 );
                 if score > alpha && r > 0 {
+                    stat!(self, re_searched);
                     score = -self.alpha_beta(
                         &child,
                         new_depth,
@@ -495,6 +523,10 @@ impl Worker<'_> {
                         self.root_best = Some((mv, score, self.pv_line()));
                     }
                     if score >= beta {
+                        stat!(self, fail_high);
+                        if searched == 1 {
+                            stat!(self, fail_high_first);
+                        }
                         if quiet {
                             self.update_quiet_stats(us, ply, (mv, slot), &quiets, depth);
                         }

@@ -233,6 +233,10 @@ impl Worker<'_> {
             }
         }
 
+        #[cfg(feature = "stats")]
+        if self.is_main() {
+            eprintln!("{}", self.stats.line());
+        }
         let Some(best) = best_move else {
             return SearchResult {
                 outcome: SearchOutcome::Resign,

@@ -130,6 +130,8 @@ pub(crate) struct Worker<'a> {
     singular_excluded: [Option<Move>; MAX_PLY + 4],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
+    #[cfg(feature = "stats")]
+    stats: super::stats::SearchStats,
 }
 
 #[inline]
@@ -255,6 +257,8 @@ impl<'a> Worker<'a> {
             singular_excluded: [None; MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
+            #[cfg(feature = "stats")]
+            stats: Default::default(),
         }
     }
 

@@ -9,6 +9,7 @@ use crate::search::captures::{CaptureList, captures, pawn_promotions};
 use crate::search::correction::CorrectionKeys;
 use crate::search::ordering::{Picker, capture_gain, is_tactical};
 use crate::search::see::see_ge;
+use crate::search::stats::stat;
 use crate::search::tt::TtBound;
 use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
 use arrayvec::ArrayVec;
@@ -31,6 +32,7 @@ impl Worker<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        stat!(self, q_nodes);
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(ply, pos);
         }

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""What tokin's search does on the opening set, counted: a build with the `stats` feature
+prints one line of counters on standard error after each search; this runs `go nodes NODES`
+(after `usinewgame`) on the first N openings of strength/openings.sfen and prints each
+counter's mean over the positions (percentages averaged as they come).
+
+    cargo build --release -p tokin-usi --features stats
+    python3 strength/search_stats.py target/release/tokin [N [NODES]] [NAME=VALUE ...]
+
+NAME=VALUE pairs are USI options (e.g. `LmrDivisor100=150` for a build with `tune,stats`).
+"""
+import pathlib
+import select
+import statistics
+import subprocess
+import sys
+
+from usi_engine import Engine
+
+args = [a for a in sys.argv[1:] if "=" not in a]
+options = [tuple(a.split("=", 1)) for a in sys.argv[1:] if "=" in a]
+if not args:
+    sys.exit(__doc__)
+path, n, nodes = args[0], int(args[1]) if len(args) > 1 else 60, int(args[2]) if len(args) > 2 else 100000
+openings = (pathlib.Path(__file__).parent / "openings.sfen").read_text().split("\n")[:n]
+engine = Engine(path, [("USI_Hash", "64"), *options], stderr=subprocess.PIPE)
+rows = []
+for sfen in openings:
+    engine.send("usinewgame")
+    engine.send(f"position sfen {sfen}")
+    engine.send(f"go nodes {nodes}")
+    engine.until("bestmove")
+    # The line comes before `bestmove`; a build without the feature prints none.
+    ready, _, _ = select.select([engine.p.stderr], [], [], 5)
+    line = engine.p.stderr.readline().split() if ready else []
+    if not line or line[0] != "stats":
+        sys.exit(f"{path}: no stats line after a search (build it with --features stats)")
+    rows.append({k: float(v.split("/")[0]) for k, v in (f.split("=", 1) for f in line[1:])})
+engine.quit()
+print(f"{path}: {len(rows)} openings, go nodes {nodes}, mean per search")
+for key in rows[0]:
+    print(f"  {key:16} {statistics.mean(r[key] for r in rows):12.1f}")
