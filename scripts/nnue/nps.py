@@ -27,6 +27,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "strength"))
+sys.dont_write_bytecode = True  # leave no cache in strength/
 from usi_engine import Engine  # noqa: E402
 
 # Options each engine gets besides EvalDir; YaneuraOu's book is turned off so that every

@@ -34,6 +34,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "strength"))
+sys.dont_write_bytecode = True  # leave no cache in strength/
 from usi_engine import Engine  # noqa: E402
 
 STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
