@@ -110,13 +110,14 @@ function main(args) {
   const [folder, rounds, seconds] = [args[0], Number(args[1] ?? 3), Number(args[2] ?? 1.5)];
   const expected = expectedMoves(folder);
   if (!expected) console.log(`${folder}/moves.tsv missing: timed on the files tsshogi reads, its own moves`);
+  const files = recordFiles(folder);
   const tasks = [];
   const games = [];
   for (const fmt of ["kif", "ki2", "csa"]) {
     const texts = [];
     const leftOut = [];
     let moves = 0;
-    for (const [name, f, text] of recordFiles(folder)) {
+    for (const [name, f, text] of files) {
       if (f !== fmt) continue;
       const record = read(fmt, text);
       const line = typeof record === "string" ? null : mainLine(record).map((m) => m.usi);
