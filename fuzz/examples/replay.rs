@@ -68,7 +68,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
         println!("pass {pass}: {}", rate(inputs.len(), wall0, cpu0));
     }
     let all = inputs.len() * passes as usize;
-    println!("all {passes} passes: {}", rate(all, wall_start, cpu_start));
+    if passes > 1 {
+        println!("all {passes} passes: {}", rate(all, wall_start, cpu_start));
+    }
     Ok(())
 }
 
