@@ -19,6 +19,8 @@ def stub_names():
             }
         elif isinstance(node, ast.FunctionDef):
             names[node.name] = None
+        elif isinstance(node, ast.AnnAssign):
+            names[node.target.id] = None
     return names
 
 

@@ -21,6 +21,6 @@ True
 25470
 """
 
-from ._tokin import Board, MoveError, SfenError, move_to_usi
+from ._tokin import STYLES, Board, MoveError, NotationError, SfenError, move_to_usi
 
-__all__ = ["Board", "MoveError", "SfenError", "move_to_usi"]
+__all__ = ["STYLES", "Board", "MoveError", "NotationError", "SfenError", "move_to_usi"]
