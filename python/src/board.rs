@@ -24,7 +24,7 @@ enum MoveArg {
 }
 
 impl Board {
-    fn play(&mut self, mv: Move) -> PyResult<()> {
+    pub(crate) fn play(&mut self, mv: Move) -> PyResult<()> {
         let before = self.position.clone();
         self.position
             .play(mv)
@@ -34,7 +34,7 @@ impl Board {
         Ok(())
     }
 
-    fn from_position(position: Position) -> Board {
+    pub(crate) fn from_position(position: Position) -> Board {
         let history = GameHistory::new(&position);
         Board {
             position,

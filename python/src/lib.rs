@@ -8,9 +8,10 @@
 
 mod board;
 mod notation;
+mod record;
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -31,6 +32,19 @@ create_exception!(
     PyValueError,
     "A move or line in a notation style that names no legal move, or names several."
 );
+create_exception!(
+    _tokin,
+    RecordError,
+    PyValueError,
+    "A game record that could not be read; `file`, `line`, `column` and `ply` say where \
+(line and column from 1, 0 when the problem is on no one line; `file` and `ply` may be None)."
+);
+create_exception!(
+    _tokin,
+    RecordLossWarning,
+    PyUserWarning,
+    "What a record format could not hold of the game written in it (times in USI lines, say)."
+);
 
 #[pymodule]
 fn _tokin(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -38,9 +52,13 @@ fn _tokin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SfenError", py.get_type::<SfenError>())?;
     m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("NotationError", py.get_type::<NotationError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("RecordLossWarning", py.get_type::<RecordLossWarning>())?;
     //TMP    m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("RecordLossWarning", py.get_type::<RecordLossWarning>())?;
     board::register(m)?;
     notation::register(m)?;
+    record::register(m)?;
     //TMP    record::register(m)?;
     //TMP    engine::register(m)?;
     Ok(())

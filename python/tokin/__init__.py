@@ -21,6 +21,38 @@ True
 25470
 """
 
-from ._tokin import STYLES, Board, MoveError, NotationError, SfenError, move_to_usi
+from ._tokin import (
+    FORMATS,
+    STYLES,
+    Board,
+    MoveError,
+    NotationError,
+    Record,
+    RecordError,
+    RecordLossWarning,
+    SfenError,
+    Variation,
+    move_to_usi,
+    parse_record,
+    parse_records,
+    read_record,
+    read_records,
+)
 
-__all__ = ["STYLES", "Board", "MoveError", "NotationError", "SfenError", "move_to_usi"]
+__all__ = [
+    "FORMATS",
+    "STYLES",
+    "Board",
+    "MoveError",
+    "NotationError",
+    "Record",
+    "RecordError",
+    "RecordLossWarning",
+    "SfenError",
+    "Variation",
+    "move_to_usi",
+    "parse_record",
+    "parse_records",
+    "read_record",
+    "read_records",
+]

@@ -1,6 +1,8 @@
+import os
 from typing import Optional, Sequence, Union
 
 STYLES: tuple[str, ...]
+FORMATS: tuple[str, ...]
 
 class SfenError(ValueError):
     """A position text that could not be read."""
@@ -10,6 +12,17 @@ class MoveError(ValueError):
 
 class NotationError(ValueError):
     """A move or line in a notation style that names no legal move, or names several."""
+
+class RecordError(ValueError):
+    """A game record that could not be read, with where."""
+
+    file: Optional[str]
+    line: int
+    column: int
+    ply: Optional[int]
+
+class RecordLossWarning(UserWarning):
+    """What a record format could not hold of the game written in it."""
 
 def move_to_usi(id: int) -> str: ...
 
@@ -59,3 +72,66 @@ class Board:
     def copy(self) -> Board: ...
     def __copy__(self) -> Board: ...
     def __eq__(self, other: object) -> bool: ...
+
+class Variation:
+    """An alternative line (変化) of a record."""
+
+    @property
+    def ply(self) -> int: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def start_sfen(self) -> str: ...
+    @property
+    def moves(self) -> list[str]: ...
+
+class Record:
+    """One game of a record file."""
+
+    @property
+    def headers(self) -> dict[str, str]: ...
+    @property
+    def names(self) -> tuple[Optional[str], Optional[str]]: ...
+    @property
+    def start_sfen(self) -> str: ...
+    @property
+    def moves(self) -> list[str]: ...
+    @property
+    def comments(self) -> list[str]: ...
+    @property
+    def start_comments(self) -> list[str]: ...
+    @property
+    def times(self) -> list[Optional[float]]: ...
+    @property
+    def variations(self) -> list[Variation]: ...
+    @property
+    def result(self) -> Optional[str]: ...
+    @property
+    def winner(self) -> Optional[str]: ...
+    @property
+    def moves_before(self) -> int: ...
+    @property
+    def warnings(self) -> list[str]: ...
+    def board(self, ply: Optional[int] = None) -> Board: ...
+    def to_string(self, format: str) -> str: ...
+    def write(
+        self,
+        path: Union[str, os.PathLike[str]],
+        format: Optional[str] = None,
+        overwrite: bool = False,
+    ) -> None: ...
+    def __len__(self) -> int: ...
+
+def parse_record(text: str, format: str, lenient: bool = False) -> Record: ...
+def parse_records(text: str, format: str, lenient: bool = False) -> list[Record]: ...
+def read_record(
+    path: Union[str, os.PathLike[str]],
+    format: Optional[str] = None,
+    lenient: bool = False,
+) -> Record: ...
+def read_records(
+    paths: Union[str, os.PathLike[str], Sequence[Union[str, os.PathLike[str]]]],
+    format: Optional[str] = None,
+    lenient: bool = False,
+    threads: Optional[int] = None,
+) -> list[tuple[str, Union[list[Record], RecordError, OSError]]]: ...
