@@ -2,8 +2,9 @@
 
 use crate::notation::{self, last_to_arg};
 use crate::{MoveError, SfenError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square};
+use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness};
 
 /// A shogi position with the moves played on it, so they can be taken back.
 #[pyclass(module = "tokin")]
@@ -60,23 +61,34 @@ impl Board {
 #[pymethods]
 impl Board {
     /// A board from an SFEN (with or without the leading `sfen `), or the starting position.
+    /// `strictness` says which positions are accepted: `game` (both kings, no more pieces
+    /// than a set), `problem` (as game, but the attacker may have no king, as in tsume) or
+    /// `relaxed` (anything the rules can play).
+    ///
+    /// >>> tokin.Board("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", strictness="problem")
+    /// Board('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1')
     #[new]
-    #[pyo3(signature = (sfen=None))]
-    fn new(sfen: Option<&str>) -> PyResult<Board> {
+    #[pyo3(signature = (sfen=None, strictness="game"))]
+    fn new(sfen: Option<&str>, strictness: &str) -> PyResult<Board> {
+        let strictness = strictness
+            .parse::<Strictness>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let position = match sfen {
             None => Position::startpos(),
             Some(text) => {
                 let text = text.trim();
                 let text = text.strip_prefix("sfen ").unwrap_or(text);
-                Position::from_sfen(text).map_err(|e| SfenError::new_err(e.to_string()))?
+                Position::from_sfen_with(text, strictness)
+                    .map_err(|e| SfenError::new_err(e.to_string()))?
             }
         };
         Ok(Board::from_position(position))
     }
 
     /// Replaces the position by the one an SFEN gives, forgetting the moves played.
-    fn set_sfen(&mut self, sfen: &str) -> PyResult<()> {
-        *self = Board::new(Some(sfen))?;
+    #[pyo3(signature = (sfen, strictness="game"))]
+    fn set_sfen(&mut self, sfen: &str, strictness: &str) -> PyResult<()> {
+        *self = Board::new(Some(sfen), strictness)?;
         Ok(())
     }
 

@@ -7,6 +7,7 @@
 //! GIL released.
 
 mod board;
+mod engine;
 mod notation;
 mod record;
 
@@ -46,6 +47,18 @@ create_exception!(
     "What a record format could not hold of the game written in it (times in USI lines, say)."
 );
 
+/// A list of strings as Python's `repr` writes it (`['7g7f', '3c3d']`), for the result
+/// objects' own `repr`s (USI moves hold no quote or backslash to escape).
+pub(crate) fn repr_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| format!("'{s}'")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// An optional number as Python's `repr` writes it.
+pub(crate) fn repr_option<T: std::fmt::Display>(value: Option<T>) -> String {
+    value.map_or_else(|| "None".to_owned(), |v| v.to_string())
+}
+
 #[pymodule]
 fn _tokin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -59,7 +72,9 @@ fn _tokin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     notation::register(m)?;
     record::register(m)?;
+    engine::register(m)?;
     //TMP    record::register(m)?;
+    engine::register(m)?;
     //TMP    engine::register(m)?;
     Ok(())
 }

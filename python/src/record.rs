@@ -51,8 +51,10 @@ struct Variation {
 impl Variation {
     fn __repr__(&self) -> String {
         format!(
-            "Variation(ply={}, depth={}, moves={:?})",
-            self.ply, self.depth, self.moves
+            "Variation(ply={}, depth={}, moves={})",
+            self.ply,
+            self.depth,
+            crate::repr_list(&self.moves)
         )
     }
 }

@@ -150,3 +150,16 @@ def test_against_cshogi_on_random_positions():
         assert board.is_check() == theirs.is_check()
         checked += 1
     assert checked > 1000
+
+
+def test_strictness_says_which_positions_a_board_takes():
+    tsume = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+    with pytest.raises(tokin.SfenError, match="black has no king"):
+        tokin.Board(tsume)
+    assert tokin.Board(tsume, strictness="problem").sfen() == tsume
+    assert tokin.Board(tsume, "relaxed").legal_moves
+    with pytest.raises(ValueError, match="strict"):
+        tokin.Board(tsume, strictness="lax")
+    board = tokin.Board()
+    board.set_sfen(tsume, "problem")
+    assert board.sfen() == tsume
