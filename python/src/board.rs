@@ -7,6 +7,14 @@ use pyo3::prelude::*;
 use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness};
 
 /// A shogi position with the moves played on it, so they can be taken back.
+///
+/// `Board(sfen=None, strictness="game")`: the starting position, or an SFEN (with or without
+/// the leading `sfen `). `strictness` says which positions are accepted: `game` (both kings,
+/// no more pieces than a set), `problem` (as game, but the attacker may have no king, as in
+/// tsume) or `relaxed` (anything the rules can play).
+///
+/// >>> tokin.Board("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", strictness="problem")
+/// Board('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1')
 #[pyclass(module = "tokin")]
 #[derive(Clone)]
 pub(crate) struct Board {
@@ -60,13 +68,7 @@ impl Board {
 
 #[pymethods]
 impl Board {
-    /// A board from an SFEN (with or without the leading `sfen `), or the starting position.
-    /// `strictness` says which positions are accepted: `game` (both kings, no more pieces
-    /// than a set), `problem` (as game, but the attacker may have no king, as in tsume) or
-    /// `relaxed` (anything the rules can play).
-    ///
-    /// >>> tokin.Board("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", strictness="problem")
-    /// Board('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1')
+    /// A board from an SFEN, or the starting position (the class's documentation says more).
     #[new]
     #[pyo3(signature = (sfen=None, strictness="game"))]
     fn new(sfen: Option<&str>, strictness: &str) -> PyResult<Board> {
@@ -312,6 +314,11 @@ impl Board {
 }
 
 /// The USI text of a move number; raises `MoveError` for a number that is no move.
+///
+/// >>> board = tokin.Board()
+/// >>> tokin.move_to_usi(board.move_from_usi("7g7f"))
+/// '7g7f'
+
 #[pyfunction]
 fn move_to_usi(id: u16) -> PyResult<String> {
     Move::from_bits(id)

@@ -16,32 +16,32 @@ use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
-    _tokin,
+    tokin,
     SfenError,
     PyValueError,
     "A position text that could not be read."
 );
 create_exception!(
-    _tokin,
+    tokin,
     MoveError,
     PyValueError,
     "A move text that is malformed or illegal."
 );
 create_exception!(
-    _tokin,
+    tokin,
     NotationError,
     PyValueError,
     "A move or line in a notation style that names no legal move, or names several."
 );
 create_exception!(
-    _tokin,
+    tokin,
     RecordError,
     PyValueError,
     "A game record that could not be read; `file`, `line`, `column` and `ply` say where \
 (line and column from 1, 0 when the problem is on no one line; `file` and `ply` may be None)."
 );
 create_exception!(
-    _tokin,
+    tokin,
     RecordLossWarning,
     PyUserWarning,
     "What a record format could not hold of the game written in it (times in USI lines, say)."

@@ -26,6 +26,12 @@ const FORMATS: [Format; 7] = [
 
 /// One game of a record file: start position, header, main line with its comments and times,
 /// variations and ending.
+///
+/// >>> game = tokin.parse_record("N+Sente\nN-Gote\nPI\n+\n+7776FU\nT3\n'*opens the bishop\n-3334FU\n%TORYO\n", "csa")
+/// >>> game.names, game.moves, game.times, game.comments
+/// (('Sente', 'Gote'), ['7g7f', '3c3d'], [3.0, None], ['opens the bishop', ''])
+/// >>> game.result, game.winner, len(game)
+/// ('resign', 'white', 2)
 #[pyclass(module = "tokin", frozen)]
 struct Record {
     record: record::Record,
@@ -445,6 +451,17 @@ impl Record {
     /// `tokin convert` writes: `.kif` and `.ki2` in Shift_JIS, others in UTF-8, by way of a
     /// temporary file renamed over the target. An existing file is replaced only with
     /// `overwrite=True` (else `FileExistsError`).
+    ///
+    /// >>> import pathlib, tempfile
+    /// >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.kif"
+    /// >>> game = tokin.parse_record("position startpos moves 7g7f 3c3d", "usi")
+    /// >>> game.write(path)
+    /// >>> tokin.read_record(path).moves
+    /// ['7g7f', '3c3d']
+    /// >>> game.write(path)
+    /// Traceback (most recent call last):
+    /// FileExistsError: ...game.kif: already exists; give overwrite=True to replace it
+    /// >>> game.write(path, overwrite=True)
     #[pyo3(signature = (path, format=None, overwrite=false))]
     fn write(
         &self,
@@ -523,6 +540,18 @@ fn parse_record(py: Python<'_>, text: &str, format: &str, lenient: bool) -> PyRe
 /// else the one its extension names, else the one its text shows; Shift_JIS or UTF-8.
 /// Raises `RecordError` with the file, line and column of the first problem, and `OSError`
 /// when the file cannot be read.
+///
+/// >>> import pathlib, tempfile
+/// >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.csa"
+/// >>> _ = path.write_text("PI\n+\n+7776FU\n-3334FU\n%TORYO\n")
+/// >>> tokin.read_record(path).moves
+/// ['7g7f', '3c3d']
+/// >>> _ = path.write_text("PI\n+\n+7776FU\n-3335FU\n")
+/// >>> try:
+/// ...     tokin.read_record(path)
+/// ... except tokin.RecordError as error:
+/// ...     print(error.line, error.column, error.ply)
+/// 4 1 2
 #[pyfunction]
 #[pyo3(signature = (path, format=None, lenient=false))]
 fn read_record(
@@ -573,6 +602,15 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// level down, in name order). Returns one `(path, games)` pair per file, in that order,
 /// where `games` is the list of its games or, for a file that could not be read, the
 /// `RecordError` or `OSError` that reading it alone would raise.
+///
+/// >>> import pathlib, tempfile
+/// >>> folder = pathlib.Path(tempfile.mkdtemp())
+/// >>> _ = (folder / "a.usi").write_text("position startpos moves 7g7f\n")
+/// >>> _ = (folder / "b.usi").write_text("position startpos moves 7g7e\n")
+/// >>> for path, games in tokin.read_records(folder):
+/// ...     print(pathlib.Path(path).name, games[0].moves if isinstance(games, list) else repr(games))
+/// a.usi ['7g7f']
+/// b.usi RecordError(...b.usi:1:25: move 1: illegal move: ...')
 #[pyfunction]
 #[pyo3(signature = (paths, format=None, lenient=false, threads=None))]
 fn read_records(
