@@ -6,6 +6,7 @@ use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 use tokin_engine::eval::nnue::{Network, NnueError};
 use tokin_engine::eval::{Evaluator, builtin_network};
@@ -36,20 +37,53 @@ fn evaluator(evalfile: Option<PathBuf>) -> PyResult<Evaluator> {
     Ok(Evaluator::Nnue(Arc::new(net)))
 }
 
-/// Runs `work` on a thread of its own with a search's stack, the GIL released meanwhile.
+/// How often a caller waiting for a search looks whether Python has a signal to handle.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a thread of its own with a search's stack, the GIL released while it runs.
+/// Python's signals are looked at while waiting: Ctrl-C stops the search through `signals`
+/// and raises `KeyboardInterrupt`, as it would in Python code.
 fn on_search_stack<T: Send + 'static>(
     py: Python<'_>,
-    work: impl FnOnce() -> T + Send + 'static,
+    signals: &Arc<Signals>,
+    work: impl FnOnce(&Signals) -> T + Send + 'static,
 ) -> PyResult<T> {
-    py.allow_threads(|| {
-        std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK)
-            .spawn(work)
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?
-            .join()
-            .map_err(|_| PyRuntimeError::new_err("the search stopped on an internal error"))
-    })
+    let (done, mut result) = std::sync::mpsc::channel();
+    let shared = Arc::clone(signals);
+    let thread = std::thread::Builder::new()
+        .name("search".into())
+        .stack_size(SEARCH_STACK)
+        .spawn(move || {
+            // The receiver waits until this is sent or the thread ends.
+            let _ = done.send(work(&shared));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?;
+    loop {
+        // The receiver is not shared between threads: it goes to the wait and comes back.
+        let (answer, receiver) =
+            py.allow_threads(move || (result.recv_timeout(SIGNAL_POLL), result));
+        result = receiver;
+        match answer {
+            Ok(value) => {
+                let _ = thread.join();
+                return Ok(value);
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    signals.stop();
+                    py.allow_threads(|| thread.join()).map_err(|_| {
+                        PyRuntimeError::new_err("the search stopped on an internal error")
+                    })?;
+                    return Err(interrupt);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the search stopped on an internal error",
+                ));
+            }
+        }
+    }
 }
 
 /// The clock's limit for `time` seconds; a `ValueError` unless it is positive and finite.
@@ -63,6 +97,19 @@ fn time_limit(time: Option<f64>) -> PyResult<Option<Duration>> {
             })
     })
     .transpose()
+}
+
+/// The size of a search's or solver's table in MiB: 1 to 65,536, as `tokin mate --hash` and
+/// the engine's `USI_Hash` take it.
+fn hash_mib(value: usize) -> PyResult<usize> {
+    let max = usize::try_from(tokin_usi::cli::numbers::MAX_HASH_MIB).unwrap_or(usize::MAX);
+    if (1..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "hash_mb: {value} is not in 1 to {max}"
+        )))
+    }
 }
 
 fn at_least_one<T: PartialOrd + From<u8> + std::fmt::Display>(name: &str, value: T) -> PyResult<T> {
@@ -241,16 +288,16 @@ fn search(
         evaluator: evaluator(evalfile)?,
         ..Limits::default()
     };
-    let tt = TranspositionTable::try_new(at_least_one("hash_mb", hash_mb)?)
+    let tt = TranspositionTable::try_new(hash_mib(hash_mb)?)
         .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
     let position = board.position.clone();
     let history = board.history.clone();
-    let (result, lines) = on_search_stack(py, move || {
-        let signals = Signals::new();
-        signals.set_time_limits(time, time);
+    let signals = Arc::new(Signals::new());
+    signals.set_time_limits(time, time);
+    let (result, lines) = on_search_stack(py, &signals, move |signals| {
         let mut lines = Lines::default();
         let result =
-            tokin_engine::search::search(&position, &history, &limits, &tt, &signals, &mut lines);
+            tokin_engine::search::search(&position, &history, &limits, &tt, signals, &mut lines);
         (result, lines)
     })?;
     let mut lines: Vec<PvLine> = lines.0.iter().flatten().map(PvLine::new).collect();
@@ -315,15 +362,15 @@ fn mate(
 ) -> PyResult<MateSolution> {
     let time = time_limit(time)?;
     let config = MateConfig {
-        hash_mib: at_least_one("hash_mb", hash_mb)?,
+        hash_mib: hash_mib(hash_mb)?,
         max_nodes: nodes.map(|n| at_least_one("nodes", n)).transpose()?,
         ..MateConfig::default()
     };
     let position = board.position.clone();
-    let report = on_search_stack(py, move || {
-        let signals = Signals::new();
-        signals.set_time_limits(None, time);
-        solve_mate(&position, &config, &signals, &mut NoObserver)
+    let signals = Arc::new(Signals::new());
+    signals.set_time_limits(None, time);
+    let report = on_search_stack(py, &signals, move |signals| {
+        solve_mate(&position, &config, signals, &mut NoObserver)
     })?;
     let (status, moves) = match report.result {
         MateResult::Mate(line) => ("mate", line.iter().map(|m| m.to_string()).collect()),

@@ -1,5 +1,6 @@
 """Evaluation, search and the mate solver from the Python API."""
 
+import _thread
 import pathlib
 import random
 import threading
@@ -87,7 +88,8 @@ def test_limits():
     assert tokin.search(board, nodes=500).nodes <= 500
     assert tokin.search(board, time=0.05).bestmove in board.legal_moves
     for bad in [{}, {"depth": 0}, {"nodes": 0}, {"time": -1.0}, {"time": float("nan")},
-                {"depth": 1, "multipv": 0}, {"depth": 1, "threads": 0}, {"depth": 1, "hash_mb": 0}]:
+                {"depth": 1, "multipv": 0}, {"depth": 1, "threads": 0}, {"depth": 1, "hash_mb": 0},
+                {"depth": 1, "hash_mb": 65537}]:
         with pytest.raises(ValueError):
             tokin.search(board, **bad)
 
@@ -152,3 +154,19 @@ def test_searches_run_from_several_python_threads():
     for t in threads:
         t.join()
     assert together == alone
+
+
+@pytest.mark.parametrize("run", [
+    lambda: tokin.search(tokin.Board(), nodes=10**12),
+    lambda: tokin.mate(tokin.Board("4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1", "problem")),
+])
+def test_ctrl_c_stops_a_long_search(run):
+    # Both would run for hours (the problem is one no solver has answered in a minute): the
+    # interrupt must reach into the call, which then raises it as Python code would.
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+    finally:
+        timer.cancel()
