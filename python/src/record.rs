@@ -13,16 +13,8 @@ use tokin_notation::record::{
     self, EndKind, Format, HeaderKey, Line, ReadOptions, RecordErrorKind,
 };
 
-/// Every format, as `FORMATS` lists them.
-const FORMATS: [Format; 7] = [
-    Format::Kif,
-    Format::Ki2,
-    Format::Csa,
-    Format::Jkf,
-    Format::Psn,
-    Format::Usi,
-    Format::Email,
-];
+/// Every format's name, as `FORMATS` lists them (each one `Format::from_str` reads).
+const FORMATS: [&str; 7] = ["kif", "ki2", "csa", "jkf", "psn", "usi", "email"];
 
 /// One game of a record file: start position, header, main line with its comments and times,
 /// variations and ending.
@@ -109,7 +101,7 @@ fn format_arg(name: &str) -> PyResult<Format> {
     name.parse::<Format>().map_err(|e| {
         PyValueError::new_err(format!(
             "{e}; the formats are {}",
-            FORMATS.map(Format::name).join(", ")
+            FORMATS.join(", ")
         ))
     })
 }
@@ -667,7 +659,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Variation>()?;
     m.add(
         "FORMATS",
-        pyo3::types::PyTuple::new(m.py(), FORMATS.map(Format::name))?,
+        pyo3::types::PyTuple::new(m.py(), FORMATS)?,
     )?;
     m.add_function(wrap_pyfunction!(parse_record, m)?)?;
     m.add_function(wrap_pyfunction!(parse_records, m)?)?;

@@ -8,6 +8,7 @@ import threading
 import pytest
 
 import tokin
+from games import random_game
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILTIN_NET = ROOT / "engine" / "nets" / "kp-5.nnue"
@@ -47,11 +48,7 @@ def test_search_finds_a_mate_in_one():
 def random_positions(count, seed):
     rng = random.Random(seed)
     for _ in range(count):
-        board = tokin.Board()
-        for _ in range(rng.randrange(0, 60)):
-            if board.is_game_over():
-                break
-            board.push_usi(rng.choice(board.legal_moves))
+        board = random_game(rng, rng.randrange(0, 60))
         if not board.is_game_over():
             yield board
 

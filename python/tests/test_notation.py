@@ -2,25 +2,12 @@
 
 import csv
 import pathlib
-import random
-
 import pytest
 
 import tokin
+from games import random_games
 
 DATA = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data"
-
-
-def random_games(count, plies, seed):
-    rng = random.Random(seed)
-    for _ in range(count):
-        board = tokin.Board()
-        for _ in range(plies):
-            moves = board.legal_moves
-            if not moves:
-                break
-            board.push_usi(rng.choice(moves))
-        yield board.move_stack
 
 
 def test_styles_are_the_rust_crate_names():
@@ -36,6 +23,7 @@ def test_every_legal_move_round_trips(style):
     # Every legal move of every position of the games, so that each direction word, 打, 同
     # and promotion choice the games reach is written and read back.
     for game in random_games(6, 120, seed=7):
+        game = game.move_stack
         board = tokin.Board()
         for played in game:
             for usi in board.legal_moves:
@@ -47,6 +35,7 @@ def test_every_legal_move_round_trips(style):
 @pytest.mark.parametrize("style", tokin.STYLES)
 def test_lines_round_trip_and_leave_the_board_alone(style):
     for game in random_games(10, 150, seed=11):
+        game = game.move_stack
         board = tokin.Board()
         line = board.line_to_notation(game, style)
         assert board.parse_notation_line(line, style) == game

@@ -7,6 +7,7 @@ import warnings
 import pytest
 
 import tokin
+from games import random_game
 
 RECORDS = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "records"
 GOOD = [
@@ -99,15 +100,6 @@ def test_fixtures_agree_with_cshogi(name):
     assert [int(t) for t in ours.times] == theirs.times[: len(ours.moves)]
 
 
-def random_game(rng, plies):
-    board = tokin.Board()
-    for _ in range(plies):
-        if board.is_game_over():
-            break
-        board.push_usi(rng.choice(board.legal_moves))
-    return board.move_stack
-
-
 @pytest.mark.parametrize("fmt", ["kif", "csa"])
 def test_written_games_read_the_same_in_cshogi(fmt):
     # Random games reach promotions, drops and recaptures a fixture may not.
@@ -115,7 +107,7 @@ def test_written_games_read_the_same_in_cshogi(fmt):
 
     rng = random.Random(5)
     for _ in range(20):
-        moves = random_game(rng, 200)
+        moves = random_game(rng, 200).move_stack
         text = tokin.parse_record("position startpos moves " + " ".join(moves), "usi").to_string(fmt)
         theirs = cshogi.KIF.Parser.parse_str(text) if fmt == "kif" else cshogi.CSA.Parser.parse_str(text)[0]
         assert [cshogi.move_to_usi(m) for m in theirs.moves] == moves
@@ -148,6 +140,14 @@ def test_texts_with_no_game_and_bad_arguments():
     with pytest.warns(UserWarning, match="holds 4 games"):
         game = tokin.read_record(RECORDS / "games.usi")
     assert game.moves == tokin.parse_records((RECORDS / "games.usi").read_text(), "usi")[0].moves
+
+
+def test_every_format_writes_a_game():
+    game = tokin.parse_record("position startpos moves 7g7f 3c3d", "usi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", tokin.RecordLossWarning)
+        for fmt in tokin.FORMATS:
+            assert tokin.parse_record(game.to_string(fmt), fmt).moves == game.moves, fmt
 
 
 @pytest.mark.parametrize("fmt", ["kif", "ki2", "csa", "jkf", "psn"])

@@ -76,42 +76,26 @@ class Board:
 class Variation:
     """An alternative line (変化) of a record."""
 
-    @property
-    def ply(self) -> int: ...
-    @property
-    def depth(self) -> int: ...
-    @property
-    def start_sfen(self) -> str: ...
-    @property
-    def moves(self) -> list[str]: ...
+    ply: int
+    depth: int
+    start_sfen: str
+    moves: list[str]
 
 class Record:
     """One game of a record file."""
 
-    @property
-    def headers(self) -> dict[str, str]: ...
-    @property
-    def names(self) -> tuple[Optional[str], Optional[str]]: ...
-    @property
-    def start_sfen(self) -> str: ...
-    @property
-    def moves(self) -> list[str]: ...
-    @property
-    def comments(self) -> list[str]: ...
-    @property
-    def start_comments(self) -> list[str]: ...
-    @property
-    def times(self) -> list[Optional[float]]: ...
-    @property
-    def variations(self) -> list[Variation]: ...
-    @property
-    def result(self) -> Optional[str]: ...
-    @property
-    def winner(self) -> Optional[str]: ...
-    @property
-    def moves_before(self) -> int: ...
-    @property
-    def warnings(self) -> list[str]: ...
+    headers: dict[str, str]
+    names: tuple[Optional[str], Optional[str]]
+    start_sfen: str
+    moves: list[str]
+    comments: list[str]
+    start_comments: list[str]
+    times: list[Optional[float]]
+    variations: list[Variation]
+    result: Optional[str]
+    winner: Optional[str]
+    moves_before: int
+    warnings: list[str]
     def board(self, ply: Optional[int] = None) -> Board: ...
     def to_string(self, format: str) -> str: ...
     def write(
@@ -139,48 +123,31 @@ def read_records(
 class PvLine:
     """One principal variation of a search."""
 
-    @property
-    def multipv(self) -> int: ...
-    @property
-    def depth(self) -> int: ...
-    @property
-    def seldepth(self) -> int: ...
-    @property
-    def cp(self) -> Optional[int]: ...
-    @property
-    def mate(self) -> Optional[int]: ...
-    @property
-    def pv(self) -> list[str]: ...
+    multipv: int
+    depth: int
+    seldepth: int
+    cp: Optional[int]
+    mate: Optional[int]
+    pv: list[str]
 
 class SearchResult:
     """What a search found: the move to play and its variations."""
 
-    @property
-    def bestmove(self) -> str: ...
-    @property
-    def ponder(self) -> Optional[str]: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def lines(self) -> list[PvLine]: ...
-    @property
-    def cp(self) -> Optional[int]: ...
-    @property
-    def mate(self) -> Optional[int]: ...
-    @property
-    def pv(self) -> list[str]: ...
-    @property
-    def depth(self) -> int: ...
+    bestmove: str
+    ponder: Optional[str]
+    nodes: int
+    lines: list[PvLine]
+    cp: Optional[int]
+    mate: Optional[int]
+    pv: list[str]
+    depth: int
 
 class MateSolution:
     """The mate solver's answer: status is "mate", "no_mate" or "unknown"."""
 
-    @property
-    def status(self) -> str: ...
-    @property
-    def moves(self) -> list[str]: ...
-    @property
-    def nodes(self) -> int: ...
+    status: str
+    moves: list[str]
+    nodes: int
     def __bool__(self) -> bool: ...
 
 def evaluate(
