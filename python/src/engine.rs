@@ -5,9 +5,9 @@ use crate::board::Board;
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::mpsc::RecvTimeoutError;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
 use tokin_engine::eval::nnue::{Network, NnueError};
 use tokin_engine::eval::{Evaluator, builtin_network};
 use tokin_engine::mate::{MateConfig, MateResult, solve_mate};
@@ -20,12 +20,29 @@ use tokin_engine::search::{
 /// follows lines of thousands of plies (the engine's own search thread has the same).
 const SEARCH_STACK: usize = 64 << 20;
 
+/// The network last read from a file, with the file's path, size and modification time: a
+/// program evaluating many positions with one file reads it once, and again when it changes.
+type LoadedNetwork = (PathBuf, Option<(u64, SystemTime)>, Arc<Network>);
+static LAST_NETWORK: Mutex<Option<LoadedNetwork>> = Mutex::new(None);
+
 /// The evaluation to use: the file's network (its output divided by the default scale, as
 /// `tokin eval --evalfile` reads it), else the built-in network.
 fn evaluator(evalfile: Option<PathBuf>) -> PyResult<Evaluator> {
     let Some(path) = evalfile else {
         return Ok(Evaluator::Nnue(builtin_network()));
     };
+    let modified = std::fs::metadata(&path)
+        .and_then(|m| Ok((m.len(), m.modified()?)))
+        .ok();
+    // A poisoned lock only means another load panicked; the cache is still a valid value.
+    let mut last = LAST_NETWORK.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((p, m, net)) = last.as_ref()
+        && *p == path
+        && modified.is_some()
+        && *m == modified
+    {
+        return Ok(Evaluator::Nnue(Arc::clone(net)));
+    }
     let mut net = Network::load(&path).map_err(|e| match e {
         NnueError::Io(io) => PyErr::from(std::io::Error::new(
             io.kind(),
@@ -34,7 +51,9 @@ fn evaluator(evalfile: Option<PathBuf>) -> PyResult<Evaluator> {
         other => PyValueError::new_err(format!("{}: {other}", path.display())),
     })?;
     net.set_fv_scale(Network::DEFAULT_FV_SCALE);
-    Ok(Evaluator::Nnue(Arc::new(net)))
+    let net = Arc::new(net);
+    *last = Some((path, modified, Arc::clone(&net)));
+    Ok(Evaluator::Nnue(net))
 }
 
 /// How often a caller waiting for a search looks whether Python has a signal to handle.
@@ -93,7 +112,9 @@ fn time_limit(time: Option<f64>) -> PyResult<Option<Duration>> {
             .ok()
             .filter(|d| !d.is_zero())
             .ok_or_else(|| {
-                PyValueError::new_err(format!("time: {t} is not a positive number of seconds"))
+                PyValueError::new_err(format!(
+                    "time: {t} is not a positive, finite number of seconds"
+                ))
             })
     })
     .transpose()

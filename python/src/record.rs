@@ -98,9 +98,9 @@ fn whole_text_error(kind: RecordErrorKind) -> Failure {
 }
 
 fn format_arg(name: &str) -> PyResult<Format> {
-    name.parse::<Format>().map_err(|e| {
+    name.parse::<Format>().map_err(|_| {
         PyValueError::new_err(format!(
-            "{e}; the formats are {}",
+            "unknown record format `{name}`; the formats are {}",
             FORMATS.join(", ")
         ))
     })
@@ -567,28 +567,6 @@ enum PathsArg {
     Many(Vec<PathBuf>),
 }
 
-fn is_record_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| Format::from_extension(e).is_some())
-}
-
-/// The record files under `dir` (by extension), every level down, in name order.
-fn files_under(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<std::io::Result<Vec<PathBuf>>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files_under(&path, out)?;
-        } else if is_record_file(&path) {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
 /// Reads many record files at once on `threads` threads (default: one per core), with the
 /// GIL released: the files given, and those under each folder given (by extension, every
 /// level down, in name order). Returns one `(path, games)` pair per file, in that order,
@@ -621,7 +599,7 @@ fn read_records(
     let mut files = Vec::new();
     for path in given {
         if path.is_dir() {
-            files_under(&path, &mut files)
+            tokin_usi::cli::files::record_files_under(&path, &mut files)
                 .map_err(|e| Failure::Io(e).into_py_err(path.to_str()))?;
         } else {
             files.push(path);
@@ -657,10 +635,7 @@ fn read_records(
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Record>()?;
     m.add_class::<Variation>()?;
-    m.add(
-        "FORMATS",
-        pyo3::types::PyTuple::new(m.py(), FORMATS)?,
-    )?;
+    m.add("FORMATS", pyo3::types::PyTuple::new(m.py(), FORMATS)?)?;
     m.add_function(wrap_pyfunction!(parse_record, m)?)?;
     m.add_function(wrap_pyfunction!(parse_records, m)?)?;
     m.add_function(wrap_pyfunction!(read_record, m)?)?;

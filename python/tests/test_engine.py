@@ -27,6 +27,18 @@ def test_evaluate_is_the_number_tokin_eval_prints(moves, expected):
     assert tokin.evaluate(board, evalfile=BUILTIN_NET) == expected
 
 
+def test_an_evaluation_file_is_read_again_when_it_changes(tmp_path):
+    net = tmp_path / "nn.bin"
+    net.write_bytes(BUILTIN_NET.read_bytes())
+    assert tokin.evaluate(tokin.Board(), evalfile=net) == 302
+    net.write_bytes(b"no longer a network")
+    with pytest.raises(ValueError, match="nn.bin"):
+        tokin.evaluate(tokin.Board(), evalfile=net)
+    net.unlink()
+    with pytest.raises(FileNotFoundError):
+        tokin.evaluate(tokin.Board(), evalfile=net)
+
+
 def test_a_bad_evaluation_file_is_an_error(tmp_path):
     with pytest.raises(FileNotFoundError):
         tokin.evaluate(tokin.Board(), evalfile=tmp_path / "missing.nnue")
