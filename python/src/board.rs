@@ -278,12 +278,48 @@ impl Board {
     /// >>> board = tokin.Board("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3")
     /// >>> board.push_notation("２二角成(88)", "kif")
     /// '8h2b+'
-    /// >>> board.push_notation("△同銀", "japanese")
+    /// >>> board.push_notation("△同銀")
     /// '3a2b'
+    #[pyo3(signature = (text, style="japanese"))]
     fn push_notation(&mut self, text: &str, style: &str) -> PyResult<String> {
         let mv = notation::parse_move(&self.position, self.last_to(None)?, text, style)?;
         self.play(mv)?;
         Ok(mv.to_string())
+    }
+
+    /// Plays a move in CSA text (`7776FU`, with or without the side's sign) and returns it in
+    /// USI, as cshogi's `push_csa` plays it.
+    ///
+    /// >>> tokin.Board().push_csa("+7776FU")
+    /// '7g7f'
+    fn push_csa(&mut self, csa: &str) -> PyResult<String> {
+        self.push_notation(csa, "csa")
+    }
+
+    /// The move number (see `move_to_usi`) of a move in CSA text, as cshogi's
+    /// `move_from_csa` gives a move's number.
+    ///
+    /// >>> board = tokin.Board()
+    /// >>> board.move_from_csa("7776FU") == board.move_from_usi("7g7f")
+    /// True
+    fn move_from_csa(&self, csa: &str) -> PyResult<u16> {
+        let mv = notation::parse_move(&self.position, None, csa, "csa")?;
+        Ok(mv.to_bits())
+    }
+
+    /// The KIF board diagram (BOD) as cshogi's `to_bod` gives it: the board, the hands, the
+    /// side to move, and the last move pushed as KIF writes it under a diagram.
+    ///
+    /// >>> board = tokin.Board()
+    /// >>> board.push_usi("7g7f")
+    /// >>> board.to_bod().splitlines()[-1]
+    /// '手数＝1　▲７六歩　まで'
+    fn to_bod(&self) -> PyResult<String> {
+        let last = self.stack.last().map(|(before, mv)| {
+            let last_to = self.stack.iter().rev().nth(1).map(|(_, m)| m.to());
+            (before, last_to, *mv)
+        });
+        notation::bod(&self.position, last)
     }
 
     /// A board diagram: `bod` (the KIF board), `unicode`, `email`, or the network server's

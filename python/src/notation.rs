@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tokin_core::{Move, Position, Square};
 use tokin_notation::record::diagram;
-use tokin_notation::{Options, Style};
+use tokin_notation::{Options, SideMarks, Style};
 
 /// USI moves as Python gives them: a list of strings, or one string separated by spaces (a
 /// PV as an engine prints it).
@@ -87,6 +87,27 @@ pub(crate) fn diagram(pos: &Position, style_name: &str) -> PyResult<String> {
         .parse::<diagram::Style>()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(diagram::render(pos, style))
+}
+
+/// The BOD diagram of `pos`, and when `last` gives the move that led to it (with the
+/// position before it and the square 同 refers to), the line KIF writes under a diagram for
+/// it: `手数＝5　▲４五角　まで`.
+pub(crate) fn bod(
+    pos: &Position,
+    last: Option<(&Position, Option<Square>, Move)>,
+) -> PyResult<String> {
+    let mut text = diagram::render(pos, diagram::Style::Bod);
+    if let Some((before, last_to, mv)) = last {
+        let mut opts = Options::default();
+        opts.side_marks = SideMarks::Triangles;
+        opts.same_with_space = true;
+        let played = pos.move_number().saturating_sub(1);
+        text.push_str(&format!("手数＝{played}\u{3000}"));
+        tokin_notation::write_move_into(&mut text, before, last_to, mv, Style::Japanese, &opts)
+            .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))?;
+        text.push_str("\u{3000}まで\n");
+    }
+    Ok(text)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

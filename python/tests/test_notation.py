@@ -113,3 +113,31 @@ def test_diagrams():
     assert str(board) == board.diagram("unicode")
     for style in ["email", "standard", "small", "alternate,flip"]:
         assert board.diagram(style)
+
+
+def test_bod_and_csa_moves_agree_with_cshogi():
+    cshogi = pytest.importorskip("cshogi")
+    positions = 0
+    for game in random_games(8, 120, seed=23):
+        board = tokin.Board()
+        theirs = cshogi.Board()
+        for usi in game.move_stack:
+            # Every legal move's CSA text, as cshogi writes it, names the same move here.
+            for move in theirs.legal_moves:
+                assert tokin.move_to_usi(board.move_from_csa(cshogi.move_to_csa(move))) == cshogi.move_to_usi(move)
+            board.push_csa(cshogi.move_to_csa(theirs.move_from_usi(usi)))
+            theirs.push_usi(usi)
+            ours = board.to_bod().splitlines()
+            # The same diagram (cshogi leaves out `先手番`, the default side to move); the
+            # last-move line is ours (cshogi writes `△８二同玉`, not `△同　玉`), and it names
+            # the move played.
+            assert [line for line in ours[:-1] if line != "先手番"] == theirs.to_bod().splitlines()[:-1]
+            count, rest = ours[-1].split("\u3000", 1)
+            text, end = rest.rsplit("\u3000", 1)  # `同　玉` has the space inside
+            assert (count, end) == (f"手数＝{len(board.move_stack)}", "まで")
+            before = board.copy()
+            assert before.pop() == usi
+            assert before.parse_notation(text) == usi
+            positions += 1
+    assert positions > 500
+    assert "手数" not in tokin.Board().to_bod()
