@@ -1,4 +1,4 @@
-"""Shogi rules from Rust: boards, legal moves, SFEN, perft.
+"""Shogi from Rust: boards, moves in every notation, game records, evaluation, search, mate.
 
 >>> import tokin
 >>> board = tokin.Board()
