@@ -56,6 +56,11 @@ impl Board {
         Move::from_usi(usi).ok_or_else(|| MoveError::new_err(format!("not a USI move: {usi:?}")))
     }
 
+    /// `form` of each legal move, in the move generator's order.
+    fn each_legal_move<T>(&self, form: impl Fn(&Move) -> T) -> Vec<T> {
+        self.position.legal_moves().iter().map(form).collect()
+    }
+
     /// The square 同 refers to: `last_to` when given (a USI square such as `7f`), else the
     /// destination of the last move pushed.
     fn last_to(&self, last_to: Option<&str>) -> PyResult<Option<Square>> {
@@ -117,11 +122,7 @@ impl Board {
     /// The legal moves, as USI strings.
     #[getter]
     fn legal_moves(&self) -> Vec<String> {
-        self.position
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect()
+        self.each_legal_move(|m| m.to_string())
     }
 
     /// Plays a move given in USI; raises `MoveError` when it is malformed or illegal.
@@ -151,11 +152,7 @@ impl Board {
     /// The legal moves as move numbers (see `move_to_usi`), the fast form of `legal_moves`.
     #[getter]
     fn legal_move_ids(&self) -> Vec<u16> {
-        self.position
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_bits())
-            .collect()
+        self.each_legal_move(|m| m.to_bits())
     }
 
     /// Takes back the last move and returns it in USI; raises `IndexError` when none was played.
