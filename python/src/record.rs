@@ -2,15 +2,18 @@
 //! released), looked at from Python, and written in any format.
 
 use crate::board::Board;
-use crate::{RecordError, RecordLossWarning};
+use crate::notation::MovesArg;
+use crate::{MoveError, RecordError, RecordLossWarning, SfenError};
 use pyo3::exceptions::{PyFileExistsError, PyIsADirectoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-use tokin_core::{Color, Position};
+use std::time::Duration;
+use tokin_core::{Color, Move, Position, Strictness};
 use tokin_notation::record::{
-    self, EndKind, Format, HeaderKey, Line, ReadOptions, RecordErrorKind,
+    self, EndKind, Ending, Format, HeaderKey, Line, MoveTime, Node, ReadOptions, RecordErrorKind,
+    Start,
 };
 
 /// Every format's name, as `FORMATS` lists them (each one `Format::from_str` reads).
@@ -18,6 +21,30 @@ const FORMATS: [&str; 7] = ["kif", "ki2", "csa", "jkf", "psn", "usi", "email"];
 
 /// One game of a record file: start position, header, main line with its comments and times,
 /// variations and ending.
+///
+/// `Record(moves=(), start_sfen=None, headers=None, comments=None, times=None, result=None)`
+/// builds one in Python, for writing games made there: a game played from `start_sfen` (the
+/// starting position by default; its move number says how many moves came before), `moves`
+/// in USI (a list, or one string), `headers` by the names `headers` gives, each move's
+/// `comments` and `times` in seconds (lists no longer than `moves`; `""` and `None` for
+/// none), and the `result` by the names `result` gives.
+///
+/// >>> game = tokin.Record(["7g7f", "3c3d"], headers={"black": "A", "white": "B"},
+/// ...                     times=[3, 5.5], result="resign")
+/// >>> print(game.to_string("csa"), end="")
+/// 'CSA encoding=UTF-8
+/// V3.0
+/// N+A
+/// N-B
+/// PI
+/// +
+/// +7776FU
+/// T3
+/// -3334FU
+/// T5.500
+/// %TORYO
+///
+/// A record read from a file gives what the file holds:
 ///
 /// >>> game = tokin.parse_record("N+Sente\nN-Gote\nPI\n+\n+7776FU\nT3\n'*opens the bishop\n-3334FU\n%TORYO\n", "csa")
 /// >>> game.names, game.moves, game.times, game.comments
@@ -230,6 +257,26 @@ fn side_to_move_wins(kind: EndKind) -> Option<bool> {
     }
 }
 
+/// The header keys `headers` names in English; any other key is kept as it is spelt.
+const NAMED_KEYS: [HeaderKey; 8] = [
+    HeaderKey::Black,
+    HeaderKey::White,
+    HeaderKey::Event,
+    HeaderKey::Site,
+    HeaderKey::StartTime,
+    HeaderKey::EndTime,
+    HeaderKey::TimeControl,
+    HeaderKey::Opening,
+];
+
+/// The key `headers` calls `name`.
+fn header_key(name: &str) -> HeaderKey {
+    NAMED_KEYS
+        .into_iter()
+        .find(|k| header_name(k) == name)
+        .unwrap_or_else(|| HeaderKey::Other(name.to_owned()))
+}
+
 fn header_name(key: &HeaderKey) -> &str {
     match key {
         HeaderKey::Black => "black",
@@ -291,6 +338,95 @@ fn file_bytes(path: &Path, text: String) -> Vec<u8> {
 
 #[pymethods]
 impl Record {
+    /// A record built in Python (the class's documentation says more).
+    #[new]
+    #[pyo3(signature = (moves=MovesArg(Vec::new()), start_sfen=None, headers=None, comments=None, times=None, result=None))]
+    fn new(
+        moves: MovesArg,
+        start_sfen: Option<&str>,
+        headers: Option<Bound<'_, PyDict>>,
+        comments: Option<Vec<String>>,
+        times: Option<Vec<Option<f64>>>,
+        result: Option<&str>,
+    ) -> PyResult<Record> {
+        let start = match start_sfen {
+            None => Position::startpos(),
+            Some(text) => {
+                let text = text.trim();
+                let text = text.strip_prefix("sfen ").unwrap_or(text);
+                Position::from_sfen_with(text, Strictness::Relaxed)
+                    .map_err(|e| SfenError::new_err(e.to_string()))?
+            }
+        };
+        let comments = comments.unwrap_or_default();
+        let times = times.unwrap_or_default();
+        for (name, given) in [("comments", comments.len()), ("times", times.len())] {
+            if given > moves.0.len() {
+                return Err(PyValueError::new_err(format!(
+                    "{name}: {given} for {} moves",
+                    moves.0.len()
+                )));
+            }
+        }
+        let mut pos = start.clone();
+        let mut nodes = Vec::with_capacity(moves.0.len());
+        for (i, usi) in moves.0.iter().enumerate() {
+            let mv = Move::from_usi(usi)
+                .filter(|&mv| pos.is_legal(mv).is_ok())
+                .ok_or_else(|| {
+                    MoveError::new_err(format!("move {}: `{usi}` is not a legal USI move", i + 1))
+                })?;
+            pos.play_unchecked(mv);
+            let mut node = Node::new(mv);
+            if let Some(text) = comments.get(i).filter(|c| !c.is_empty()) {
+                node.comments = text.lines().map(str::to_owned).collect();
+            }
+            if let Some(seconds) = times.get(i).copied().flatten() {
+                let spent = Duration::try_from_secs_f64(seconds).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "times: move {}: {seconds} is not a number of seconds",
+                        i + 1
+                    ))
+                })?;
+                node.time = Some(MoveTime { spent, total: None });
+            }
+            nodes.push(node);
+        }
+        let end = result
+            .map(|name| {
+                EndKind::ALL
+                    .into_iter()
+                    .find(|&k| end_name(k) == name)
+                    .map(Ending::new)
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = EndKind::ALL.into_iter().map(end_name).collect();
+                        PyValueError::new_err(format!(
+                            "result: unknown ending `{name}`; the endings are {}",
+                            names.join(", ")
+                        ))
+                    })
+            })
+            .transpose()?;
+        let mut header = Vec::new();
+        for (name, value) in headers.iter().flat_map(|h| h.iter()) {
+            header.push((
+                header_key(&name.extract::<String>()?),
+                value.extract::<String>()?,
+            ));
+        }
+        let record = record::Record {
+            header,
+            start: Start::from_position(&start),
+            main: Line { moves: nodes, end },
+            moves_before: usize::try_from(start.move_number().saturating_sub(1)).unwrap_or(0),
+            ..record::Record::default()
+        };
+        Ok(Record {
+            record,
+            warnings: Vec::new(),
+        })
+    }
+
     /// Header facts by name: `black`, `white`, `event`, `site`, `start_time`, `end_time`,
     /// `time_control`, `opening`, and any other key as the file spells it (the first value
     /// of a key given twice).

@@ -2,6 +2,7 @@
 files, damaged files, writing, and reading a folder in parallel."""
 
 import pathlib
+import random
 import warnings
 
 import pytest
@@ -204,3 +205,42 @@ def test_a_folder_is_read_in_parallel_with_errors_per_file():
     assert [(p, type(v)) for p, v in again] == [(p, type(v)) for p, v in results]
     missing = tokin.read_records([RECORDS / "no_such_file.kif"])
     assert isinstance(missing[0][1], FileNotFoundError)
+
+
+def test_a_record_built_in_python_is_written_with_what_it_holds():
+    moves = random_game(random.Random(2), 60).move_stack
+    comments = ["opening"] + [""] * 10 + ["two\nlines"]
+    times = [1, 2.5, None, 4]
+    headers = {"black": "Sente", "white": "Gote", "event": "Test", "表題": "kept"}
+    game = tokin.Record(moves, headers=headers, comments=comments, times=times, result="resign")
+    assert (game.moves, game.headers, game.result) == (moves, headers, "resign")
+    assert game.comments == comments + [""] * (len(moves) - len(comments))
+    assert game.times == [1.0, 2.5, None, 4.0] + [None] * (len(moves) - 4)
+    # KIF holds all of it but the half second, and says so.
+    with pytest.warns(tokin.RecordLossWarning, match="whole seconds"):
+        text = game.to_string("kif")
+    again = tokin.parse_record(text, "kif")
+    assert (again.moves, again.headers, again.comments, again.result) == (
+        game.moves, game.headers, game.comments, game.result)
+    assert again.times[:4] == [1.0, 2.0, None, 4.0]  # KIF writes whole seconds
+    # From a position: its move number counts the moves before.
+    board = tokin.Board("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
+    late = tokin.Record("3c3d 2g2f", start_sfen=board.sfen())
+    assert late.moves_before == 1 and late.board().move_stack == ["3c3d", "2g2f"]
+    assert tokin.Record().moves == [] and len(tokin.Record()) == 0
+
+
+def test_a_record_refuses_what_it_cannot_hold():
+    for kwargs, error in [
+        ({"moves": ["7g7f", "7g7f"]}, tokin.MoveError),
+        ({"moves": ["7g7f"], "start_sfen": "9/9 b - 1"}, tokin.SfenError),
+        ({"moves": ["7g7f"], "result": "won"}, ValueError),
+        ({"moves": ["7g7f"], "times": [-1.0]}, ValueError),
+        ({"moves": ["7g7f"], "times": [1, 2]}, ValueError),
+        ({"moves": ["7g7f"], "comments": ["a", "b"]}, ValueError),
+        ({"moves": ["7g7f"], "headers": {"black": 1}}, TypeError),
+    ]:
+        with pytest.raises(error):
+            tokin.Record(**kwargs)
+    with pytest.raises(tokin.MoveError, match="move 2"):
+        tokin.Record(["7g7f", "7g7f"])

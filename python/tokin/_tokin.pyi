@@ -85,7 +85,17 @@ class Variation:
     moves: list[str]
 
 class Record:
-    """One game of a record file."""
+    """One game of a record file, or one built in Python."""
+
+    def __init__(
+        self,
+        moves: Union[str, Sequence[str]] = (),
+        start_sfen: Optional[str] = None,
+        headers: Optional[dict[str, str]] = None,
+        comments: Optional[Sequence[str]] = None,
+        times: Optional[Sequence[Optional[float]]] = None,
+        result: Optional[str] = None,
+    ) -> None: ...
 
     headers: dict[str, str]
     names: tuple[Optional[str], Optional[str]]
