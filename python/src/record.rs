@@ -648,8 +648,9 @@ impl Record {
 /// [['7g7f'], ['2g2f']]
 #[pyfunction]
 #[pyo3(signature = (text, format, lenient=false))]
-fn parse_records(text: &str, format: &str, lenient: bool) -> PyResult<Vec<Record>> {
-    parse_games(text, None, Some(format_arg(format)?), options(lenient))
+fn parse_records(py: Python<'_>, text: &str, format: &str, lenient: bool) -> PyResult<Vec<Record>> {
+    let format = format_arg(format)?;
+    py.allow_threads(|| parse_games(text, None, Some(format), options(lenient)))
         .map_err(|e| e.into_py_err(None))
 }
 
@@ -661,7 +662,7 @@ fn parse_records(text: &str, format: &str, lenient: bool) -> PyResult<Vec<Record
 #[pyfunction]
 #[pyo3(signature = (text, format, lenient=false))]
 fn parse_record(py: Python<'_>, text: &str, format: &str, lenient: bool) -> PyResult<Record> {
-    first_game(py, parse_records(text, format, lenient)?)
+    first_game(py, parse_records(py, text, format, lenient)?)
 }
 
 /// The game of a record file (the first, with a warning, when it holds several), in `format`,

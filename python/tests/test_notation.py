@@ -2,6 +2,8 @@
 
 import csv
 import pathlib
+import random
+
 import pytest
 
 import tokin
@@ -141,3 +143,35 @@ def test_bod_and_csa_moves_agree_with_cshogi():
             positions += 1
     assert positions > 500
     assert "手数" not in tokin.Board().to_bod()
+
+
+def test_mutated_move_texts_raise_only_notation_errors():
+    # Each style's texts for every legal move, with one to three characters inserted,
+    # deleted or replaced by ones the styles use: a move, or a NotationError, never another
+    # exception (and never a crash).
+    rng = random.Random(1)
+    board = tokin.Board()
+    for usi in ["7g7f", "3c3d", "8h2b+"]:
+        board.push_usi(usi)
+    alphabet = "☗☖▲△同銀金角飛歩成不打上引寄右左直行入生龍竜王玉0123456789１２３４５６７８９一二三四五六七八九abcdefghi+-x*'’=()（）. 　PLNSGBRK"
+    for style in tokin.STYLES:
+        texts = [board.move_to_notation(usi, style) for usi in board.legal_moves]
+        for _ in range(1000):
+            text = list(rng.choice(texts))
+            for _ in range(rng.randrange(1, 4)):
+                at = rng.randrange(len(text) + 1)
+                edit = rng.randrange(3)
+                if edit == 0:
+                    text.insert(at, rng.choice(alphabet))
+                elif text:
+                    at = min(at, len(text) - 1)
+                    if edit == 1:
+                        del text[at]
+                    else:
+                        text[at] = rng.choice(alphabet)
+            for parse in (board.parse_notation, board.parse_notation_line):
+                try:
+                    parse("".join(text), style)
+                except tokin.NotationError:
+                    pass
+    assert board.move_stack == ["7g7f", "3c3d", "8h2b+"]
