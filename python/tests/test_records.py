@@ -244,3 +244,30 @@ def test_a_record_refuses_what_it_cannot_hold():
             tokin.Record(**kwargs)
     with pytest.raises(tokin.MoveError, match="move 2"):
         tokin.Record(["7g7f", "7g7f"])
+
+
+def test_mutated_records_raise_only_record_errors():
+    # The UTF-8 fixtures with one to four characters inserted, deleted or replaced by others
+    # of the same file, read strictly and leniently: games, or a RecordError with its place.
+    rng = random.Random(4)
+    suffixes = {".kifu": "kif", ".ki2u": "ki2", ".csa": "csa", ".jkf": "jkf", ".psn": "psn", ".usi": "usi"}
+    files = sorted(p for p in RECORDS.iterdir() if p.suffix in suffixes)
+    for _ in range(1500):
+        path = rng.choice(files)
+        text = list(path.read_text(encoding="utf-8"))
+        for _ in range(rng.randrange(1, 5)):
+            at = rng.randrange(len(text))
+            edit = rng.randrange(3)
+            if edit == 0:
+                text.insert(at, rng.choice(text))
+            elif edit == 1:
+                del text[at]
+            else:
+                text[at] = rng.choice(text)
+        for lenient in (False, True):
+            try:
+                games = tokin.parse_records("".join(text), suffixes[path.suffix], lenient=lenient)
+            except tokin.RecordError as error:
+                assert error.line >= 0 and error.column >= 0
+            else:
+                assert games
