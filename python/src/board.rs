@@ -220,12 +220,24 @@ impl Board {
     /// The legal move `usi` written in a notation style (see `STYLES`), from this position;
     /// 同 refers to the last move pushed, or to `last_to` when given.
     ///
+    /// `marks` are the side marks of the Japanese and Kitao–Kawasaki styles: `pentagons`
+    /// (☗☖), `triangles` (▲△) or `none`.
+    ///
     /// >>> tokin.Board().move_to_notation("7g7f", "japanese")
     /// '☗７六歩'
-    #[pyo3(signature = (usi, style="japanese", last_to=None))]
-    fn move_to_notation(&self, usi: &str, style: &str, last_to: Option<&str>) -> PyResult<String> {
+    /// >>> tokin.Board().move_to_notation("7g7f", marks="triangles")
+    /// '▲７六歩'
+    #[pyo3(signature = (usi, style="japanese", last_to=None, marks="pentagons"))]
+    fn move_to_notation(
+        &self,
+        usi: &str,
+        style: &str,
+        last_to: Option<&str>,
+        marks: &str,
+    ) -> PyResult<String> {
         let mv = self.parse_move(usi)?;
-        notation::write_move(&self.position, self.last_to(last_to)?, mv, style)
+        let opts = notation::options(marks)?;
+        notation::write_move(&self.position, self.last_to(last_to)?, mv, style, &opts)
     }
 
     /// Legal USI moves played in turn from this position (a list, or one string separated by
@@ -233,14 +245,24 @@ impl Board {
     ///
     /// >>> tokin.Board().line_to_notation(["7g7f", "3c3d"], "hodges")
     /// '1. P-7f P-3d'
-    #[pyo3(signature = (moves, style="japanese", last_to=None))]
+    /// >>> tokin.Board().line_to_notation("7g7f 3c3d", marks="triangles")
+    /// '▲７六歩 △３四歩'
+    #[pyo3(signature = (moves, style="japanese", last_to=None, marks="pentagons"))]
     fn line_to_notation(
         &self,
         moves: notation::MovesArg,
         style: &str,
         last_to: Option<&str>,
+        marks: &str,
     ) -> PyResult<String> {
-        notation::write_line(&self.position, self.last_to(last_to)?, &moves.0, style)
+        let opts = notation::options(marks)?;
+        notation::write_line(
+            &self.position,
+            self.last_to(last_to)?,
+            &moves.0,
+            style,
+            &opts,
+        )
     }
 
     /// The legal move that `text`, written in a notation style, names here, in USI; raises

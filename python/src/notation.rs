@@ -38,15 +38,35 @@ pub(crate) fn last_to_arg(text: &str) -> PyResult<Square> {
     })
 }
 
+/// The writing options for side marks named `marks`: `pentagons` (☗☖, the default),
+/// `triangles` (▲△, as KI2 records write them) or `none`.
+pub(crate) fn options(marks: &str) -> PyResult<Options> {
+    let mut opts = Options::default();
+    opts.side_marks = match marks {
+        "pentagons" => SideMarks::Pentagons,
+        "triangles" => SideMarks::Triangles,
+        "none" => SideMarks::None,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "marks: `{marks}` is not pentagons, triangles or none"
+            )));
+        }
+    };
+    Ok(opts)
+}
+
 pub(crate) fn write_move(
     pos: &Position,
     last_to: Option<Square>,
     mv: Move,
     style_name: &str,
+    opts: &Options,
 ) -> PyResult<String> {
     let style = style(style_name)?;
-    tokin_notation::write_move(pos, last_to, mv, style)
-        .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))
+    let mut text = String::new();
+    tokin_notation::write_move_into(&mut text, pos, last_to, mv, style, opts)
+        .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))?;
+    Ok(text)
 }
 
 pub(crate) fn write_line(
@@ -54,9 +74,10 @@ pub(crate) fn write_line(
     last_to: Option<Square>,
     usi: &[String],
     style_name: &str,
+    opts: &Options,
 ) -> PyResult<String> {
     let style = style(style_name)?;
-    tokin_notation::pv_line(pos, last_to, usi, style, &Options::default())
+    tokin_notation::pv_line(pos, last_to, usi, style, opts)
         .map_err(|e| MoveError::new_err(e.to_string()))
 }
 
@@ -98,14 +119,11 @@ pub(crate) fn bod(
 ) -> PyResult<String> {
     let mut text = diagram::render(pos, diagram::Style::Bod);
     if let Some((before, last_to, mv)) = last {
-        let mut opts = Options::default();
-        opts.side_marks = SideMarks::Triangles;
+        let mut opts = options("triangles")?;
         opts.same_with_space = true;
         let played = pos.move_number().saturating_sub(1);
-        text.push_str(&format!("手数＝{played}\u{3000}"));
-        tokin_notation::write_move_into(&mut text, before, last_to, mv, Style::Japanese, &opts)
-            .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))?;
-        text.push_str("\u{3000}まで\n");
+        let written = write_move(before, last_to, mv, "japanese", &opts)?;
+        text.push_str(&format!("手数＝{played}\u{3000}{written}\u{3000}まで\n"));
     }
     Ok(text)
 }

@@ -175,3 +175,16 @@ def test_mutated_move_texts_raise_only_notation_errors():
                 except tokin.NotationError:
                     pass
     assert board.move_stack == ["7g7f", "3c3d", "8h2b+"]
+
+
+def test_side_marks():
+    board = tokin.Board()
+    line = "7g7f 3c3d"
+    assert board.line_to_notation(line) == "☗７六歩 ☖３四歩"
+    assert board.line_to_notation(line, marks="triangles") == "▲７六歩 △３四歩"
+    assert board.line_to_notation(line, marks="none") == "７六歩 ３四歩"
+    assert board.line_to_notation(line, "kitao", marks="triangles") == "▲歩-76 △歩-34"
+    for marks in ["triangles", "none"]:
+        assert board.parse_notation_line(board.line_to_notation(line, marks=marks)) == line.split()
+    with pytest.raises(ValueError, match="marks"):
+        board.move_to_notation("7g7f", marks="circles")

@@ -53,13 +53,18 @@ class Board:
     def perft(self, depth: int) -> int: ...
     def zobrist_hash(self) -> int: ...
     def move_to_notation(
-        self, usi: str, style: str = "japanese", last_to: Optional[str] = None
+        self,
+        usi: str,
+        style: str = "japanese",
+        last_to: Optional[str] = None,
+        marks: str = "pentagons",
     ) -> str: ...
     def line_to_notation(
         self,
         moves: Union[str, Sequence[str]],
         style: str = "japanese",
         last_to: Optional[str] = None,
+        marks: str = "pentagons",
     ) -> str: ...
     def parse_notation(
         self, text: str, style: str = "japanese", last_to: Optional[str] = None
