@@ -34,16 +34,13 @@ def games():
 
 
 def positions():
-    rng = random.Random(1)
+    """Each position of the games with the move played there: (SFEN, USI)."""
     out = []
-    for _ in range(GAMES):
+    for moves in games():
         board = tokin.Board()
-        for _ in range(PLIES):
-            moves = board.legal_moves
-            if not moves:
-                break
-            out.append((board.sfen(), rng.choice(moves)))
-            board.push_usi(out[-1][1])
+        for usi in moves:
+            out.append((board.sfen(), usi))
+            board.push_usi(usi)
     return out
 
 
