@@ -11,13 +11,15 @@ random games played by tokin with a fixed seed; every package gets the same SFEN
 
 import random
 import time
+import warnings
 
 import tokin
 
 GAMES, PLIES, ROUNDS = 30, 120, 5
 
 
-def positions():
+def games():
+    """The random games' moves, in USI."""
     rng = random.Random(1)
     out = []
     for _ in range(GAMES):
@@ -26,8 +28,19 @@ def positions():
             moves = board.legal_moves
             if not moves:
                 break
-            out.append((board.sfen(), rng.choice(moves)))
-            board.push_usi(out[-1][1])
+            board.push_usi(rng.choice(moves))
+        out.append(board.move_stack)
+    return out
+
+
+def positions():
+    """Each position of the games with the move played there: (SFEN, USI)."""
+    out = []
+    for moves in games():
+        board = tokin.Board()
+        for usi in moves:
+            out.append((board.sfen(), usi))
+            board.push_usi(usi)
     return out
 
 
@@ -93,6 +106,30 @@ def python_shogi_rows(cases):
     return legal, push_pop
 
 
+def record_texts(fmt):
+    """The random games as record files of `fmt`, written by tokin (every package reads the
+    same text)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", tokin.RecordLossWarning)
+        return [tokin.Record(moves, result="resign").to_string(fmt) for moves in games()]
+
+
+def record_readers():
+    """Per package, a function reading every KIF text and one reading every CSA text."""
+    kif, csa = record_texts("kif"), record_texts("csa")
+    readers = [("tokin", lambda: [tokin.parse_record(t, "kif") for t in kif],
+                lambda: [tokin.parse_record(t, "csa") for t in csa])]
+    try:
+        import cshogi.CSA
+        import cshogi.KIF
+
+        readers.append(("cshogi", lambda: [cshogi.KIF.Parser.parse_str(t) for t in kif],
+                        lambda: [cshogi.CSA.Parser.parse_str(t) for t in csa]))
+    except ImportError:
+        readers.append(("cshogi", None, None))
+    return readers
+
+
 def main():
     cases = positions()
     print(f"{len(cases)} positions, CPU seconds per pass (mean of {ROUNDS})\n")
@@ -109,6 +146,14 @@ def main():
             print(f"| {name} | not installed | not installed |")
             continue
         print(f"| {name} | {cpu(legal):.4f} | {cpu(push_pop):.4f} |")
+    print(f"\nReading the {GAMES} games as records, CPU seconds per pass (mean of {ROUNDS})\n")
+    print("| package | KIF | CSA |")
+    print("| --- | ---: | ---: |")
+    for name, kif, csa in record_readers():
+        if kif is None:
+            print(f"| {name} | not installed | not installed |")
+            continue
+        print(f"| {name} | {cpu(kif):.4f} | {cpu(csa):.4f} |")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ import random
 import pytest
 
 import tokin
+from games import random_games
 
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
@@ -127,26 +128,30 @@ def test_mutated_sfens_never_crash():
         board.legal_moves
 
 
-def random_games(count, plies, seed):
-    rng = random.Random(seed)
-    for _ in range(count):
-        board = tokin.Board()
-        for _ in range(plies):
-            moves = board.legal_moves
-            if not moves:
-                break
-            yield board
-            board.push_usi(rng.choice(moves))
-
-
 def test_against_cshogi_on_random_positions():
     cshogi = pytest.importorskip("cshogi")
     checked = 0
-    for board in random_games(40, 150, seed=1):
-        theirs = cshogi.Board(board.sfen())
-        assert board.sfen() == theirs.sfen()
-        ours = sorted(board.legal_moves)
-        assert ours == sorted(cshogi.move_to_usi(m) for m in theirs.legal_moves), board.sfen()
-        assert board.is_check() == theirs.is_check()
-        checked += 1
+    for game in random_games(40, 150, seed=1):
+        board = tokin.Board()
+        for usi in game.move_stack:
+            theirs = cshogi.Board(board.sfen())
+            assert board.sfen() == theirs.sfen()
+            ours = sorted(board.legal_moves)
+            assert ours == sorted(cshogi.move_to_usi(m) for m in theirs.legal_moves), board.sfen()
+            assert board.is_check() == theirs.is_check()
+            checked += 1
+            board.push_usi(usi)
     assert checked > 1000
+
+
+def test_strictness_says_which_positions_a_board_takes():
+    tsume = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1"
+    with pytest.raises(tokin.SfenError, match="black has no king"):
+        tokin.Board(tsume)
+    assert tokin.Board(tsume, strictness="problem").sfen() == tsume
+    assert tokin.Board(tsume, "relaxed").legal_moves
+    with pytest.raises(ValueError, match="strict"):
+        tokin.Board(tsume, strictness="lax")
+    board = tokin.Board()
+    board.set_sfen(tsume, "problem")
+    assert board.sfen() == tsume

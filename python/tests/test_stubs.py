@@ -3,6 +3,8 @@
 import ast
 import pathlib
 
+import pytest
+
 import tokin
 from tokin import _tokin
 
@@ -14,12 +16,27 @@ def stub_names():
     names = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
+            # Methods, and the read-only attributes (properties) the stubs annotate.
             names[node.name] = {
                 item.name for item in node.body if isinstance(item, ast.FunctionDef)
+            } | {
+                item.target.id for item in node.body if isinstance(item, ast.AnnAssign)
             }
         elif isinstance(node, ast.FunctionDef):
             names[node.name] = None
+        elif isinstance(node, ast.AnnAssign):
+            names[node.target.id] = None
     return names
+
+
+def raised_attributes(cls):
+    """The attributes the module sets on each exception it raises of class `cls` (the place
+    of a RecordError), which the class itself does not show."""
+    if cls != "RecordError":
+        return set()
+    with pytest.raises(tokin.RecordError) as info:
+        tokin.parse_record("", "kif")
+    return set(vars(info.value))
 
 
 def test_stubs_match_the_module():
@@ -30,6 +47,7 @@ def test_stubs_match_the_module():
         if methods is None:
             continue
         real = {m for m in dir(getattr(_tokin, cls)) if not m.startswith("_")}
+        real |= raised_attributes(cls)
         assert real - {"args", "with_traceback", "add_note"} == {
             m for m in methods if not m.startswith("_")
         }, cls

@@ -1,4 +1,4 @@
-"""Shogi rules from Rust: boards, legal moves, SFEN, perft.
+"""Shogi from Rust: boards, moves in every notation, game records, evaluation, search, mate.
 
 >>> import tokin
 >>> board = tokin.Board()
@@ -21,6 +21,50 @@ True
 25470
 """
 
-from ._tokin import Board, MoveError, SfenError, move_to_usi
+from ._tokin import (
+    FORMATS,
+    STYLES,
+    Board,
+    MateSolution,
+    MoveError,
+    NotationError,
+    PvLine,
+    Record,
+    RecordError,
+    RecordLossWarning,
+    SearchResult,
+    SfenError,
+    Variation,
+    evaluate,
+    mate,
+    move_to_usi,
+    parse_record,
+    parse_records,
+    read_record,
+    read_records,
+    search,
+)
 
-__all__ = ["Board", "MoveError", "SfenError", "move_to_usi"]
+__all__ = [
+    "FORMATS",
+    "STYLES",
+    "Board",
+    "MateSolution",
+    "MoveError",
+    "NotationError",
+    "PvLine",
+    "Record",
+    "RecordError",
+    "RecordLossWarning",
+    "SearchResult",
+    "SfenError",
+    "Variation",
+    "evaluate",
+    "mate",
+    "move_to_usi",
+    "parse_record",
+    "parse_records",
+    "read_record",
+    "read_records",
+    "search",
+]

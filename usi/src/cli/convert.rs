@@ -67,27 +67,6 @@ struct Outcome {
     stdout: Option<Vec<u8>>,
 }
 
-fn is_record_file(p: &Path) -> bool {
-    p.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| Format::from_extension(e).is_some())
-}
-
-fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect_dir(&p, out)?;
-        } else if is_record_file(&p) {
-            out.push(p);
-        }
-    }
-    Ok(())
-}
-
 /// Reads a file (or standard input for `-`) and converts it.
 fn convert(input: &Path, output: Option<&Path>, args: &ConvertArgs) -> Outcome {
     let name = input.display().to_string();
@@ -216,7 +195,8 @@ fn plan_jobs(args: &ConvertArgs) -> Result<Vec<Job>, String> {
     for i in &args.inputs {
         if i.is_dir() {
             from_dir = true;
-            collect_dir(i, &mut inputs).map_err(|e| format!("{}: {e}", i.display()))?;
+            files::record_files_under(i, &mut inputs)
+                .map_err(|e| format!("{}: {e}", i.display()))?;
         } else {
             inputs.push(i.clone());
         }

@@ -23,6 +23,33 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     .map_err(|e| format!("{}: cannot read: {e}", path.display()))
 }
 
+/// Whether `path` names a record file by its extension (`.kif`, `.csa`, ...).
+pub fn is_record_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| Format::from_extension(e).is_some())
+}
+
+/// Appends the record files under `dir` (by extension, every level down, in name order) to
+/// `out`: what a tool given a directory reads.
+///
+/// # Errors
+/// A directory that cannot be listed.
+pub fn record_files_under(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            record_files_under(&p, out)?;
+        } else if is_record_file(&p) {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
 /// A record file read: its games, and the warnings to show (each naming the file).
 pub struct RecordFile {
     /// What the reader read.

@@ -1,0 +1,388 @@
+//! The board: a position with the moves played on it, and the moves' notation.
+
+use crate::notation::{self, last_to_arg};
+use crate::{MoveError, SfenError};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness};
+
+/// A shogi position with the moves played on it, so they can be taken back.
+///
+/// `Board(sfen=None, strictness="game")`: the starting position, or an SFEN (with or without
+/// the leading `sfen `). `strictness` says which positions are accepted: `game` (both kings,
+/// no more pieces than a set), `problem` (as game, but the attacker may have no king, as in
+/// tsume) or `relaxed` (anything the rules can play).
+///
+/// >>> tokin.Board("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", strictness="problem")
+/// Board('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1')
+#[pyclass(module = "tokin")]
+#[derive(Clone)]
+pub(crate) struct Board {
+    pub(crate) position: Position,
+    /// The positions before each pushed move, most recent last (copy-make: `pop` restores one).
+    stack: Vec<(Position, Move)>,
+    /// The positions played, for repetitions (the search reads it too).
+    pub(crate) history: GameHistory,
+}
+
+/// A move as Python code may give it: its USI text or its number.
+#[derive(FromPyObject)]
+enum MoveArg {
+    Id(i64),
+    Text(String),
+}
+
+impl Board {
+    pub(crate) fn play(&mut self, mv: Move) -> PyResult<()> {
+        let before = self.position.clone();
+        self.position
+            .play(mv)
+            .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))?;
+        self.stack.push((before, mv));
+        self.history.push(&self.position);
+        Ok(())
+    }
+
+    pub(crate) fn from_position(position: Position) -> Board {
+        let history = GameHistory::new(&position);
+        Board {
+            position,
+            stack: Vec::new(),
+            history,
+        }
+    }
+
+    fn parse_move(&self, usi: &str) -> PyResult<Move> {
+        Move::from_usi(usi).ok_or_else(|| MoveError::new_err(format!("not a USI move: {usi:?}")))
+    }
+
+    /// `form` of each legal move, in the move generator's order.
+    fn each_legal_move<T>(&self, form: impl Fn(&Move) -> T) -> Vec<T> {
+        self.position.legal_moves().iter().map(form).collect()
+    }
+
+    /// The square 同 refers to: `last_to` when given (a USI square such as `7f`), else the
+    /// destination of the last move pushed.
+    fn last_to(&self, last_to: Option<&str>) -> PyResult<Option<Square>> {
+        match last_to {
+            Some(text) => last_to_arg(text).map(Some),
+            None => Ok(self.stack.last().map(|(_, mv)| mv.to())),
+        }
+    }
+}
+
+#[pymethods]
+impl Board {
+    /// A board from an SFEN, or the starting position (the class's documentation says more).
+    #[new]
+    #[pyo3(signature = (sfen=None, strictness="game"))]
+    fn new(sfen: Option<&str>, strictness: &str) -> PyResult<Board> {
+        let strictness = strictness
+            .parse::<Strictness>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let position = match sfen {
+            None => Position::startpos(),
+            Some(text) => {
+                let text = text.trim();
+                let text = text.strip_prefix("sfen ").unwrap_or(text);
+                Position::from_sfen_with(text, strictness)
+                    .map_err(|e| SfenError::new_err(e.to_string()))?
+            }
+        };
+        Ok(Board::from_position(position))
+    }
+
+    /// Replaces the position by the one an SFEN gives, forgetting the moves played.
+    #[pyo3(signature = (sfen, strictness="game"))]
+    fn set_sfen(&mut self, sfen: &str, strictness: &str) -> PyResult<()> {
+        *self = Board::new(Some(sfen), strictness)?;
+        Ok(())
+    }
+
+    /// The position as SFEN (board, side, hands, move number).
+    fn sfen(&self) -> String {
+        self.position.to_sfen()
+    }
+
+    /// 0 when Black (sente) is to move, 1 for White (gote), as in cshogi.
+    #[getter]
+    fn turn(&self) -> u8 {
+        match self.position.side_to_move() {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
+    /// The move number the SFEN would show.
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.position.move_number()
+    }
+
+    /// The legal moves, as USI strings.
+    #[getter]
+    fn legal_moves(&self) -> Vec<String> {
+        self.each_legal_move(|m| m.to_string())
+    }
+
+    /// Plays a move given in USI; raises `MoveError` when it is malformed or illegal.
+    fn push_usi(&mut self, usi: &str) -> PyResult<()> {
+        let mv = self.parse_move(usi)?;
+        self.play(mv)
+    }
+
+    /// Plays a move given as USI text or as the number `move_from_usi` and `legal_move_ids`
+    /// give (the fast form, as cshogi's integer moves); raises `MoveError` when it is not legal.
+    fn push(&mut self, mv: MoveArg) -> PyResult<()> {
+        let mv = match mv {
+            MoveArg::Text(text) => self.parse_move(&text)?,
+            MoveArg::Id(number) => u16::try_from(number)
+                .ok()
+                .and_then(Move::from_bits)
+                .ok_or_else(|| MoveError::new_err(format!("not a move number: {number}")))?,
+        };
+        self.play(mv)
+    }
+
+    /// The number that stands for a USI move in `push` and `legal_move_ids`.
+    fn move_from_usi(&self, usi: &str) -> PyResult<u16> {
+        Ok(self.parse_move(usi)?.to_bits())
+    }
+
+    /// The legal moves as move numbers (see `move_to_usi`), the fast form of `legal_moves`.
+    #[getter]
+    fn legal_move_ids(&self) -> Vec<u16> {
+        self.each_legal_move(|m| m.to_bits())
+    }
+
+    /// Takes back the last move and returns it in USI; raises `IndexError` when none was played.
+    fn pop(&mut self) -> PyResult<String> {
+        let (before, mv) = self.stack.pop().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves played")
+        })?;
+        self.position = before;
+        self.history.pop();
+        Ok(mv.to_string())
+    }
+
+    /// The moves pushed so far, in USI.
+    #[getter]
+    fn move_stack(&self) -> Vec<String> {
+        self.stack.iter().map(|(_, m)| m.to_string()).collect()
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.position.in_check()
+    }
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.position.is_checkmate()
+    }
+
+    /// Whether the side to move has no legal move (in shogi that is always a loss).
+    fn is_game_over(&self) -> bool {
+        self.position.has_no_legal_move()
+    }
+
+    /// The repetition verdict of the moves pushed: `None`, `"draw"`, or
+    /// `"perpetual_check_by_black"` / `"perpetual_check_by_white"` (that side loses).
+    fn repetition(&self) -> Option<&'static str> {
+        match self.history.verdict() {
+            RepetitionVerdict::None => None,
+            RepetitionVerdict::Draw => Some("draw"),
+            RepetitionVerdict::PerpetualCheckBy(Color::Black) => Some("perpetual_check_by_black"),
+            RepetitionVerdict::PerpetualCheckBy(Color::White) => Some("perpetual_check_by_white"),
+        }
+    }
+
+    /// The number of leaf positions `depth` plies down; the GIL is released while counting.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let position = self.position.clone();
+        py.allow_threads(move || tokin_core::perft(&position, depth))
+    }
+
+    /// The position's Zobrist hash (board, side and hands).
+    fn zobrist_hash(&self) -> u64 {
+        self.position.key()
+    }
+
+    /// An independent copy, moves played included.
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    /// The legal move `usi` written in a notation style (see `STYLES`), from this position;
+    /// 同 refers to the last move pushed, or to `last_to` when given.
+    ///
+    /// `marks` are the side marks of the Japanese and Kitao–Kawasaki styles: `pentagons`
+    /// (☗☖), `triangles` (▲△) or `none`.
+    ///
+    /// >>> tokin.Board().move_to_notation("7g7f", "japanese")
+    /// '☗７六歩'
+    /// >>> tokin.Board().move_to_notation("7g7f", marks="triangles")
+    /// '▲７六歩'
+    #[pyo3(signature = (usi, style="japanese", last_to=None, marks="pentagons"))]
+    fn move_to_notation(
+        &self,
+        usi: &str,
+        style: &str,
+        last_to: Option<&str>,
+        marks: &str,
+    ) -> PyResult<String> {
+        let mv = self.parse_move(usi)?;
+        let opts = notation::options(marks)?;
+        notation::write_move(&self.position, self.last_to(last_to)?, mv, style, &opts)
+    }
+
+    /// Legal USI moves played in turn from this position (a list, or one string separated by
+    /// spaces), written as one line in a notation style; the board is not changed.
+    ///
+    /// >>> tokin.Board().line_to_notation(["7g7f", "3c3d"], "hodges")
+    /// '1. P-7f P-3d'
+    /// >>> tokin.Board().line_to_notation("7g7f 3c3d", marks="triangles")
+    /// '▲７六歩 △３四歩'
+    #[pyo3(signature = (moves, style="japanese", last_to=None, marks="pentagons"))]
+    fn line_to_notation(
+        &self,
+        moves: notation::MovesArg,
+        style: &str,
+        last_to: Option<&str>,
+        marks: &str,
+    ) -> PyResult<String> {
+        let opts = notation::options(marks)?;
+        notation::write_line(
+            &self.position,
+            self.last_to(last_to)?,
+            &moves.0,
+            style,
+            &opts,
+        )
+    }
+
+    /// The legal move that `text`, written in a notation style, names here, in USI; raises
+    /// `NotationError` when it names none or several.
+    ///
+    /// >>> tokin.Board().parse_notation("▲７六歩", "japanese")
+    /// '7g7f'
+    #[pyo3(signature = (text, style="japanese", last_to=None))]
+    fn parse_notation(&self, text: &str, style: &str, last_to: Option<&str>) -> PyResult<String> {
+        notation::parse_move(&self.position, self.last_to(last_to)?, text, style)
+            .map(|mv| mv.to_string())
+    }
+
+    /// The moves of a line written in a notation style (with or without move numbers),
+    /// played in turn from here, in USI; the board is not changed.
+    ///
+    /// >>> tokin.Board().parse_notation_line("1. P-7f P-3d 2. Bx2b+ Sx2b", "hodges")
+    /// ['7g7f', '3c3d', '8h2b+', '3a2b']
+    #[pyo3(signature = (text, style="japanese", last_to=None))]
+    fn parse_notation_line(
+        &self,
+        text: &str,
+        style: &str,
+        last_to: Option<&str>,
+    ) -> PyResult<Vec<String>> {
+        let moves = notation::parse_line(&self.position, self.last_to(last_to)?, text, style)?;
+        Ok(moves.iter().map(|m| m.to_string()).collect())
+    }
+
+    /// Plays the move `text` names in a notation style and returns it in USI.
+    ///
+    /// >>> board = tokin.Board("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3")
+    /// >>> board.push_notation("２二角成(88)", "kif")
+    /// '8h2b+'
+    /// >>> board.push_notation("△同銀")
+    /// '3a2b'
+    #[pyo3(signature = (text, style="japanese"))]
+    fn push_notation(&mut self, text: &str, style: &str) -> PyResult<String> {
+        let mv = notation::parse_move(&self.position, self.last_to(None)?, text, style)?;
+        self.play(mv)?;
+        Ok(mv.to_string())
+    }
+
+    /// Plays a move in CSA text (`7776FU`, with or without the side's sign) and returns it in
+    /// USI, as cshogi's `push_csa` plays it.
+    ///
+    /// >>> tokin.Board().push_csa("+7776FU")
+    /// '7g7f'
+    fn push_csa(&mut self, csa: &str) -> PyResult<String> {
+        self.push_notation(csa, "csa")
+    }
+
+    /// The move number (see `move_to_usi`) of a move in CSA text, as cshogi's
+    /// `move_from_csa` gives a move's number.
+    ///
+    /// >>> board = tokin.Board()
+    /// >>> board.move_from_csa("7776FU") == board.move_from_usi("7g7f")
+    /// True
+    fn move_from_csa(&self, csa: &str) -> PyResult<u16> {
+        let mv = notation::parse_move(&self.position, None, csa, "csa")?;
+        Ok(mv.to_bits())
+    }
+
+    /// The KIF board diagram (BOD) as cshogi's `to_bod` gives it: the board, the hands, the
+    /// side to move, and the last move pushed as KIF writes it under a diagram.
+    ///
+    /// >>> board = tokin.Board()
+    /// >>> board.push_usi("7g7f")
+    /// >>> board.to_bod().splitlines()[-1]
+    /// '手数＝1　▲７六歩　まで'
+    fn to_bod(&self) -> PyResult<String> {
+        let last = self.stack.last().map(|(before, mv)| {
+            let last_to = self.stack.iter().rev().nth(1).map(|(_, m)| m.to());
+            (before, last_to, *mv)
+        });
+        notation::bod(&self.position, last)
+    }
+
+    /// A board diagram: `bod` (the KIF board), `unicode`, `email`, or the network server's
+    /// `standard`, `alternate` or `small` (with `,flip` or `,noflip`).
+    ///
+    /// >>> bod = tokin.Board("4k4/9/9/9/9/9/9/9/4K4 b G 1").diagram("bod")
+    /// >>> bod.splitlines()[-2:]
+    /// ['先手の持駒：金', '先手番']
+    #[pyo3(signature = (style="bod"))]
+    fn diagram(&self, style: &str) -> PyResult<String> {
+        notation::diagram(&self.position, style)
+    }
+
+    fn __str__(&self) -> String {
+        tokin_notation::record::diagram::render(
+            &self.position,
+            tokin_notation::record::diagram::Style::Unicode,
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.position.to_sfen())
+    }
+
+    fn __eq__(&self, other: &Board) -> bool {
+        self.position.to_sfen() == other.position.to_sfen()
+    }
+}
+
+/// The USI text of a move number; raises `MoveError` for a number that is no move.
+///
+/// >>> board = tokin.Board()
+/// >>> tokin.move_to_usi(board.move_from_usi("7g7f"))
+/// '7g7f'
+
+#[pyfunction]
+fn move_to_usi(id: u16) -> PyResult<String> {
+    Move::from_bits(id)
+        .map(|m| m.to_string())
+        .ok_or_else(|| MoveError::new_err(format!("not a move number: {id}")))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Board>()?;
+    m.add_function(wrap_pyfunction!(move_to_usi, m)?)?;
+    Ok(())
+}
