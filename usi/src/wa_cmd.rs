@@ -270,6 +270,7 @@ fn notate(args: &NotateArgs, rules: Rules) -> ExitCode {
         let to = style(&args.to)?;
         let mut pos = start(&args.sfen, rules)?;
         let mut written = Vec::new();
+        let mut last_to = None;
         for (i, text) in args
             .moves
             .iter()
@@ -278,14 +279,14 @@ fn notate(args: &NotateArgs, rules: Rules) -> ExitCode {
         {
             let m = match from {
                 None => usi_move::parse(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?,
-                Some(_) => {
-                    notation::parse(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?
-                }
+                Some(_) => notation::parse_after(&pos, text, last_to)
+                    .map_err(|e| format!("move {}: {e}", i + 1))?,
             };
             written.push(match to {
                 None => usi_move::write(m),
-                Some(s) => notation::write(&pos, m, s).map_err(|e| e.to_string())?,
+                Some(s) => notation::write_after(&pos, m, s, last_to).map_err(|e| e.to_string())?,
             });
+            last_to = Some(m.to());
             pos.play_unchecked(m);
         }
         Ok(written)

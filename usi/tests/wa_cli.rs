@@ -56,6 +56,36 @@ fn notate_converts_between_styles() {
         "SP-8g",
     ]);
     assert_eq!(stdout(&o).trim(), "８七雀歩");
+    // A move to the square of the move before is 同 in Japanese, both ways.
+    let falcon = "5ck5/4vs6/4sp6/11/2FF8/11/11/11/11/11/5CK5 b - 1";
+    let o = tokin(&[
+        "notate",
+        "--variant",
+        "washogi",
+        "--sfen",
+        falcon,
+        "--from",
+        "western",
+        "--to",
+        "japanese",
+        "FFx7c=",
+        "VSx7c",
+    ]);
+    assert_eq!(stdout(&o), "７三飛鷹不成\n同猛鹿\n", "{}", stderr(&o));
+    let o = tokin(&[
+        "notate",
+        "--variant",
+        "washogi",
+        "--sfen",
+        falcon,
+        "--from",
+        "japanese",
+        "--to",
+        "western",
+        "７三飛鷹不成",
+        "同猛鹿",
+    ]);
+    assert_eq!(stdout(&o), "FFx7c=\nVSx7c\n", "{}", stderr(&o));
 }
 
 #[test]

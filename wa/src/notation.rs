@@ -11,7 +11,10 @@
 //!   and `打` for a drop; the start square follows in parentheses when needed
 //!   (`６二金鳥(７三)`). A promoted piece is written by its reverse side's name (`金鳥`,
 //!   `天馬`); the six whose reverse side repeats another piece's name are written `成` and
-//!   their own name (`成烏行`, not `飛鷹`), so that every name reads back to one piece.
+//!   their own name (`成烏行`, not `飛鷹`), so that every name reads back to one piece. A move
+//!   to the square the move before it reached is written `同` and the name (`同雀歩`), as
+//!   shogi's Japanese notation writes it, when the writer is told that square
+//!   ([`write_after`], [`parse_after`]).
 
 use crate::board::{SIDE, Square};
 use crate::piece::{Kind, Piece};
@@ -111,11 +114,25 @@ fn needs_origin(pos: &Position, m: Move, legal: &[Move]) -> bool {
     legal.iter().any(|&o| matches!(o, Move::Board { from: f, to: t, .. } if t == to && f != from && pos.piece_at(f) == piece))
 }
 
-/// Writes a legal move.
+/// Writes a legal move, without reference to the move before it.
 ///
 /// # Errors
 /// A [`MoveError`] when `m` is not legal in `pos`.
 pub fn write(pos: &Position, m: Move, style: Style) -> Result<String, MoveError> {
+    write_after(pos, m, style, None)
+}
+
+/// Writes a legal move played after a move that reached `last_to`: in the Japanese style a
+/// move to that same square is written `同` and the piece's name instead of the square.
+///
+/// # Errors
+/// A [`MoveError`] when `m` is not legal in `pos`.
+pub fn write_after(
+    pos: &Position,
+    m: Move,
+    style: Style,
+    last_to: Option<Square>,
+) -> Result<String, MoveError> {
     let legal = pos.legal_moves();
     if !legal.contains(&m) {
         return Err(MoveError {
@@ -145,7 +162,11 @@ pub fn write(pos: &Position, m: Move, style: Style) -> Result<String, MoveError>
             }
         }
         Style::Japanese => {
-            out.push_str(&japanese_square(m.to()));
+            if last_to == Some(m.to()) {
+                out.push('同');
+            } else {
+                out.push_str(&japanese_square(m.to()));
+            }
             out.push_str(&japanese_name(piece.kind(), piece.is_promoted()));
             match m {
                 Move::Drop { .. } => out.push('打'),
@@ -185,19 +206,27 @@ enum Shape {
 }
 
 /// Reads a move in either style (the style is told by the first character) and finds the one
-/// legal move it names.
+/// legal move it names, without reference to the move before it (so `同` is refused).
 ///
 /// # Errors
 /// A [`MoveError`] saying what is wrong: malformed text, no legal move that fits, a capture
 /// written as a move or the other way round, a promotion left unmarked where it was optional,
 /// or a text that fits two moves.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    parse_after(pos, text, None)
+}
+
+/// [`parse`] for a move played after a move that reached `last_to`, which `同` names.
+///
+/// # Errors
+/// As [`parse`]; and `同` when there is no move before (`last_to` is `None`).
+pub fn parse_after(pos: &Position, text: &str, last_to: Option<Square>) -> Result<Move, MoveError> {
     let fail = |reason: &str| MoveError {
         text: text.to_string(),
         reason: reason.to_string(),
     };
-    let parsed = if text.starts_with(|c: char| WIDE_DIGITS.contains(&c)) {
-        parse_japanese(text)
+    let parsed = if text.starts_with(|c: char| WIDE_DIGITS.contains(&c) || c == '同') {
+        parse_japanese(text, last_to)
     } else {
         parse_western(text)
     }
@@ -333,10 +362,19 @@ fn japanese_square_prefix(text: &str) -> Option<(Square, usize)> {
     Square::new(file, rank).map(|sq| (sq, used + len))
 }
 
-fn parse_japanese(text: &str) -> Result<Parsed, String> {
-    let (to, n) =
-        japanese_square_prefix(text).ok_or("expected a square such as ８六 or １１十一")?;
-    let mut rest = &text[n..];
+fn parse_japanese(text: &str, last_to: Option<Square>) -> Result<Parsed, String> {
+    let (to, mut rest) = match text.strip_prefix('同') {
+        Some(after) => (
+            last_to.ok_or("`同` names the square of the move before, and there is none")?,
+            // Records often put a full-width space after 同 (`同　雀歩`).
+            after.strip_prefix('\u{3000}').unwrap_or(after),
+        ),
+        None => {
+            let (to, n) = japanese_square_prefix(text)
+                .ok_or("expected a square such as ８六 or １１十一, or 同")?;
+            (to, &text[n..])
+        }
+    };
     let names = Kind::ALL.into_iter().flat_map(|k| {
         let mut v = vec![(japanese_name(k, false), k, false)];
         if k.promotes() {

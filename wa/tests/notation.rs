@@ -98,6 +98,7 @@ fn random_game(rng: &mut StdRng, rules: Rules, plies: usize) -> Game {
 #[test]
 fn every_move_of_random_games_reads_back_in_both_styles() {
     let mut rng = StdRng::seed_from_u64(11);
+    let mut dous = 0;
     for g in 0..24 {
         let rules = if g % 2 == 0 {
             Rules::Drops
@@ -107,6 +108,7 @@ fn every_move_of_random_games_reads_back_in_both_styles() {
         let plies = rng.random_range(40..160);
         let game = random_game(&mut rng, rules, plies);
         let mut p = game.start().clone();
+        let mut last_to = None;
         for &m in game.moves() {
             for style in [Style::Western, Style::Japanese] {
                 let text = notation::write(&p, m, style).expect("legal");
@@ -116,7 +118,14 @@ fn every_move_of_random_games_reads_back_in_both_styles() {
                     "{text} in {}",
                     sfen::write(&p)
                 );
+                // After the move before: 同 exactly when the square is the same.
+                let text = notation::write_after(&p, m, style, last_to).expect("legal");
+                let dou = style == Style::Japanese && last_to == Some(m.to());
+                assert_eq!(text.starts_with('同'), dou, "{text}");
+                dous += usize::from(dou);
+                assert_eq!(notation::parse_after(&p, &text, last_to), Ok(m), "{text}");
             }
+            last_to = Some(m.to());
             p.play_unchecked(m);
         }
         // The record reads back to the same moves and writes the same text.
@@ -126,6 +135,34 @@ fn every_move_of_random_games_reads_back_in_both_styles() {
         assert_eq!(back.game.moves(), game.moves());
         assert_eq!(record::write(&back.tags, &back.game, &back.result), text);
     }
+    assert!(dous > 20, "only {dous} moves to the square before");
+}
+
+#[test]
+fn dou_names_the_square_of_the_move_before() {
+    // The falcon takes the sparrow on 7c; the violent stag behind it takes back.
+    let p = pos("5ck5/4vs6/4sp6/11/2FF8/11/11/11/11/11/5CK5 b - 1");
+    let take = notation::parse(&p, "FFx7c=").expect("legal");
+    let mut after = p.clone();
+    after.play_unchecked(take);
+    let to = Some(take.to());
+    let legal = after.legal_moves();
+    let back = *legal
+        .iter()
+        .find(|m| m.to() == take.to())
+        .expect("a recapture");
+    let text = notation::write_after(&after, back, Style::Japanese, to).expect("legal");
+    assert!(text.starts_with('同'), "{text}");
+    assert_eq!(notation::parse_after(&after, &text, to), Ok(back));
+    // A full-width space after 同, as records write it, reads the same.
+    let spaced = text.replacen('同', "同\u{3000}", 1);
+    assert_eq!(notation::parse_after(&after, &spaced, to), Ok(back));
+    // Without a move before, 同 names nothing.
+    let e = notation::parse(&after, &text).expect_err("no move before");
+    assert!(e.reason.contains("同"), "{e:?}");
+    // The Western style never writes it.
+    let w = notation::write_after(&after, back, Style::Western, to).expect("legal");
+    assert!(!w.contains('同'), "{w}");
 }
 
 #[test]
