@@ -9,7 +9,8 @@
 # not bias) or `byoyomi=MS` (default `nodes=20000`). Options after it go to NEW only, e.g.
 # `LmrDivisor100=150` with a tuning build as NEW. Results land under
 # ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results summary DIR` shows
-# them. Environment: PARALLEL (games at once, default 1), MAX (default 4000), ELO0, ELO1.
+# them. Environment: PARALLEL (games at once, default 1), MAX (default 4000), ELO0, ELO1,
+# INSTANCES (an instances file or folder, to play on those SSH workers: strength/instances.sh).
 set -euo pipefail
 name=$1; new=$2; base=$3; shift 3
 limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
@@ -19,12 +20,20 @@ case $limit in
   *) echo "LIMIT is nodes=N or byoyomi=MS, not $limit" >&2; exit 2 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
+arena=${ARENA_DIR:-$here/../../tokin-arena}
 new_opts=(options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0)
 for o in "$@"; do new_opts+=("options.$o"); done
+# shellcheck source=strength/instances.sh
+. "$here/instances.sh"
+remote_args "$name" "$arena"
+# With a config file shogiarena reads the game limit from sprt.max_games, not --games, and
+# refuses `tested=true`: there the first engine is the tested one.
+tested=(tested=true)
+[ ${#remote[@]} -eq 0 ] || { tested=(); remote+=(--sprt max_games="${MAX:-4000}"); }
 # shellcheck disable=SC2086
-exec shogiarena --output-dir "${ARENA_DIR:-$here/../../tokin-arena}" run sprt \
+exec shogiarena --output-dir "$arena" run sprt "${remote[@]}" \
   --experiment-name "$name" --games "${MAX:-4000}" \
-  --engine name=new path="$new" tested=true "${new_opts[@]}" \
+  --engine name=new path="$new" "${tested[@]}" "${new_opts[@]}" \
   --engine name=base path="$base" options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0 \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
     initial_positions.flip_policy=pair_both adjudication.max_plies=320 \

@@ -1,0 +1,31 @@
+# shellcheck shell=bash
+# Sourced by sprt.sh and match.sh: games on other machines through shogiarena's SSH instances.
+#
+# With INSTANCES set to an instances file or a folder of them (strength/instances.example.yaml
+# shows one), the games run on those SSH workers instead of here: shogiarena gives each game to
+# the least busy worker that has two free slots (system.instance_scheduling.policy=auto).
+# Without INSTANCES nothing changes: every game runs on this machine.
+
+# remote_args NAME ARENA_DIR: sets the array `remote` to the extra arguments of `shogiarena run`
+# (empty without INSTANCES). shogiarena reads an instances list only from a run config file, not
+# from flags, so this writes one to ARENA_DIR/run-configs/NAME.yaml holding just the run's name
+# and the instances; everything else stays in the flags, the same as a run here.
+remote_args() {
+  remote=()
+  [ -n "${INSTANCES:-}" ] || return 0
+  if [ ! -e "$INSTANCES" ]; then
+    echo "INSTANCES names no file or folder: $INSTANCES" >&2
+    exit 2
+  fi
+  local config="$2/run-configs/$1.yaml"
+  mkdir -p "$2/run-configs"
+  # JSON is YAML; json.dumps quotes any name or path. A config file brings shogiarena's own
+  # defaults for what the flags leave out: the dashboard is on there, so it is turned off here.
+  python3 -c '
+import json, os, sys
+print(json.dumps({"experiment_name": sys.argv[1], "instances": os.path.abspath(sys.argv[2]),
+                  "engines": [], "rules": {}, "dashboard": {"enabled": False}}))' \
+    "$1" "$INSTANCES" > "$config"
+  # shellcheck disable=SC2034 # read by the script that sources this file
+  remote=("$config" --system instance_scheduling.policy=auto)
+}
