@@ -12,17 +12,16 @@
 # counts illegal moves, time losses and crashes. Results land under
 # ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `python3 strength/sprt_status.py RUN_DIR`
 # or `shogiarena results summary RUN_DIR` shows them. PARALLEL: games at once (default 1).
-# INSTANCES: an instances file or folder, to play on those SSH workers (strength/instances.sh).
+# INSTANCES: an instances file or folder, to play on those SSH workers (strength/arena.sh).
 set -euo pipefail
 [ $# -ge 4 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
 name=$1; e1=$2; e2=$3; games=$4; shift 4
 limit=byoyomi=1000
 case ${1:-} in nodes=* | byoyomi=*) limit=$1; shift ;; esac
-case $limit in
-  nodes=*) tc="time_control.node_limit=${limit#nodes=}" ;;
-  byoyomi=*) tc="time_control.time_ms=0 time_control.byoyomi_ms=${limit#byoyomi=}" ;;
-esac
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=strength/arena.sh
+. "$here/arena.sh"
+time_control "$limit"
 arena=${ARENA_DIR:-$here/../../tokin-arena}
 o1=(options.USI_Hash=16 options.Threads=1)
 o2=(options.USI_Hash=16 options.Threads=1)
@@ -33,8 +32,6 @@ for o in "$@"; do
     *) echo "an option is OPTION=VALUE or 2:OPTION=VALUE, not $o" >&2; exit 2 ;;
   esac
 done
-# shellcheck source=strength/instances.sh
-. "$here/instances.sh"
 remote_args "$name" "$arena"
 # shellcheck disable=SC2086
 exec shogiarena --output-dir "$arena" run tournament "${remote[@]}" \

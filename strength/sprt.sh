@@ -10,21 +10,17 @@
 # `LmrDivisor100=150` with a tuning build as NEW. Results land under
 # ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results summary DIR` shows
 # them. Environment: PARALLEL (games at once, default 1), MAX (default 4000), ELO0, ELO1,
-# INSTANCES (an instances file or folder, to play on those SSH workers: strength/instances.sh).
+# INSTANCES (an instances file or folder, to play on those SSH workers: strength/arena.sh).
 set -euo pipefail
 name=$1; new=$2; base=$3; shift 3
 limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
-case $limit in
-  nodes=*) tc="time_control.node_limit=${limit#nodes=}" ;;
-  byoyomi=*) tc="time_control.time_ms=0 time_control.byoyomi_ms=${limit#byoyomi=}" ;;
-  *) echo "LIMIT is nodes=N or byoyomi=MS, not $limit" >&2; exit 2 ;;
-esac
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=strength/arena.sh
+. "$here/arena.sh"
+time_control "$limit"
 arena=${ARENA_DIR:-$here/../../tokin-arena}
 new_opts=(options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0)
 for o in "$@"; do new_opts+=("options.$o"); done
-# shellcheck source=strength/instances.sh
-. "$here/instances.sh"
 remote_args "$name" "$arena"
 # With a config file shogiarena reads the game limit from sprt.max_games, not --games, and
 # refuses `tested=true`: there the first engine is the tested one.

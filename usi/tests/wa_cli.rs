@@ -58,34 +58,22 @@ fn notate_converts_between_styles() {
     assert_eq!(stdout(&o).trim(), "８七雀歩");
     // A move to the square of the move before is 同 in Japanese, both ways.
     let falcon = "5ck5/4vs6/4sp6/11/2FF8/11/11/11/11/11/5CK5 b - 1";
-    let o = tokin(&[
-        "notate",
-        "--variant",
-        "washogi",
-        "--sfen",
-        falcon,
-        "--from",
-        "western",
-        "--to",
-        "japanese",
-        "FFx7c=",
-        "VSx7c",
-    ]);
-    assert_eq!(stdout(&o), "７三飛鷹不成\n同猛鹿\n", "{}", stderr(&o));
-    let o = tokin(&[
-        "notate",
-        "--variant",
-        "washogi",
-        "--sfen",
-        falcon,
-        "--from",
-        "japanese",
-        "--to",
-        "western",
-        "７三飛鷹不成",
-        "同猛鹿",
-    ]);
-    assert_eq!(stdout(&o), "FFx7c=\nVSx7c\n", "{}", stderr(&o));
+    let notate = |from: &str, to: &str, moves: [&str; 2]| {
+        let mut args = vec!["notate", "--variant", "washogi", "--sfen", falcon];
+        args.extend(["--from", from, "--to", to]);
+        args.extend(moves);
+        let o = tokin(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(
+        notate("western", "japanese", ["FFx7c=", "VSx7c"]),
+        "７三飛鷹不成\n同猛鹿\n"
+    );
+    assert_eq!(
+        notate("japanese", "western", ["７三飛鷹不成", "同猛鹿"]),
+        "FFx7c=\nVSx7c\n"
+    );
 }
 
 #[test]

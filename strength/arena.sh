@@ -1,5 +1,17 @@
 # shellcheck shell=bash
-# Sourced by sprt.sh and match.sh: games on other machines through shogiarena's SSH instances.
+# Sourced by sprt.sh and match.sh: what both tell shogiarena the same way, the limit of a move
+# and (with INSTANCES) games on other machines through shogiarena's SSH instances.
+
+# time_control LIMIT: sets `tc` to the rules for LIMIT, `nodes=N` (a measure the machine's load
+# does not bias) or `byoyomi=MS`; anything else ends the script with status 2.
+time_control() {
+  # shellcheck disable=SC2034 # read by the script that sources this file
+  case $1 in
+    nodes=*) tc="time_control.node_limit=${1#nodes=}" ;;
+    byoyomi=*) tc="time_control.time_ms=0 time_control.byoyomi_ms=${1#byoyomi=}" ;;
+    *) echo "LIMIT is nodes=N or byoyomi=MS, not $1" >&2; exit 2 ;;
+  esac
+}
 #
 # With INSTANCES set to an instances file or a folder of them (strength/instances.example.yaml
 # shows one), the games run on those SSH workers instead of here: shogiarena gives each game to
