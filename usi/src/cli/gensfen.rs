@@ -77,7 +77,7 @@ fn parse_range(s: &str) -> Result<(u32, u32), String> {
 /// How many whole records `path` holds, after checking that it holds records at all: its
 /// first and last whole records must be positions. A partial record at the end (a run cut
 /// short while writing) is cut off, and said so.
-fn existing_records(path: &Path) -> Result<u64, String> {
+pub fn existing_records(path: &Path) -> Result<u64, String> {
     let Ok(meta) = std::fs::metadata(path) else {
         return Ok(0);
     };
