@@ -106,20 +106,18 @@ fn _gensfen(
         let (stop, written) = (Arc::clone(&stop), Arc::clone(&written));
         std::thread::spawn(move || {
             let mut out = BufWriter::with_capacity(1 << 20, file);
-            let seed = resumed_seed(seed, have);
+            let sink = |records: &[PsvRecord]| {
+                records.iter().try_for_each(|r| r.write(&mut out))?;
+                written.fetch_add(records.len() as u64, Ordering::Relaxed);
+                Ok::<(), std::io::Error>(())
+            };
             let n = generate(
                 &opts,
                 &tables,
                 target,
-                seed,
+                resumed_seed(seed, have),
                 &stop,
-                |records: &[PsvRecord]| {
-                    for r in records {
-                        r.write(&mut out)?;
-                    }
-                    written.fetch_add(records.len() as u64, Ordering::Relaxed);
-                    Ok::<(), std::io::Error>(())
-                },
+                sink,
             );
             let _ = done.send(n.and_then(|n| out.flush().map(|()| n)));
         })

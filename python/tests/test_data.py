@@ -241,12 +241,14 @@ def test_gensfen_refuses_a_file_of_something_else(tmp_path):
 
 
 def tokin_binary():
-    """The command-line `tokin` built in the workspace (or named by `TOKIN_BIN`), if any."""
+    """The command-line `tokin` built in the workspace (or named by `TOKIN_BIN`), if any: the
+    debug build first, which `cargo test --workspace` leaves (the release profile's fat LTO
+    build searches differently, so that its files differ from the package's)."""
     named = os.environ.get("TOKIN_BIN")
     if named:
         return named
     target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
-    for build in ("release", "debug"):
+    for build in ("debug", "release"):
         if (target / build / "tokin").is_file():
             return str(target / build / "tokin")
     return shutil.which("tokin")
