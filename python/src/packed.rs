@@ -15,22 +15,23 @@ const PACKED: usize = 32;
 /// The size of a training record (`tokin_learn::psv::RECORD_SIZE`).
 const RECORD: usize = 40;
 
-/// The bytes of `data`: a `bytes`-like object, or anything with NumPy's `tobytes()` (an
-/// array of any dtype, one of cshogi's `PackedSfen` or `HuffmanCodedPos` arrays).
+/// The bytes of `data`: `bytes`, anything with NumPy's `tobytes()` (an array of any dtype,
+/// one of cshogi's `PackedSfen` or `HuffmanCodedPos` arrays), or a sequence of byte values.
 pub(crate) fn bytes_arg(data: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if let Ok(b) = data.downcast::<PyBytes>() {
         return Ok(b.as_bytes().to_vec());
     }
-    if let Ok(v) = data.extract::<Vec<u8>>() {
-        return Ok(v);
+    if let Ok(b) = data.call_method0("tobytes") {
+        return Ok(b.downcast::<PyBytes>()?.as_bytes().to_vec());
     }
-    match data.call_method0("tobytes") {
-        Ok(b) => Ok(b.downcast::<PyBytes>()?.as_bytes().to_vec()),
-        Err(_) => Err(PyTypeError::new_err(format!(
+    data.extract::<Vec<u8>>().map_err(|_| {
+        PyTypeError::new_err(format!(
             "expected bytes or a NumPy array, not {}",
-            data.get_type().name()?
-        ))),
-    }
+            data.get_type()
+                .name()
+                .map_or_else(|_| "that".to_owned(), |n| n.to_string())
+        ))
+    })
 }
 
 /// The 32 bytes of one packed position; a `ValueError` naming the length otherwise.

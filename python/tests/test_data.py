@@ -178,6 +178,9 @@ def test_mutated_packed_data_raises_only_psv_errors():
         tokin.psfen_to_sfen(b"\0" * 31)
     with pytest.raises(TypeError):
         tokin.psv_sfens(np.zeros(3, tokin.HCPE_DTYPE))
+    with pytest.raises(TypeError):
+        tokin.psfen_to_sfen("not bytes")
+    assert tokin.psfen_to_sfen(list(tokin.sfen_to_psfen("startpos"))) == STARTPOS
 
 
 def test_truncated_files_name_the_record(tmp_path):
@@ -226,6 +229,11 @@ def test_gensfen_writes_exactly_the_records_asked_for(tmp_path):
     assert (tokin.read_psv(path)[:37] == records).all()
     # Already there: nothing played.
     assert tokin.gensfen(path, 20, depth=1, progress=False) == 50
+
+
+def test_gensfen_shows_its_progress(tmp_path, capsys):
+    assert tokin.gensfen(tmp_path / "shown.psv", 6, depth=1, threads=1) == 6
+    assert "6/6" in capsys.readouterr().err
 
 
 def test_gensfen_refuses_a_file_of_something_else(tmp_path):
