@@ -250,8 +250,8 @@ def test_gensfen_refuses_a_file_of_something_else(tmp_path):
 
 def tokin_binary():
     """The command-line `tokin` built in the workspace (or named by `TOKIN_BIN`), if any: the
-    debug build first, which `cargo test --workspace` leaves (the release profile's fat LTO
-    build searches differently, so that its files differ from the package's)."""
+    debug build first, which `cargo test --workspace` leaves. It must be built from the same
+    sources as the package: another search writes other records."""
     named = os.environ.get("TOKIN_BIN")
     if named:
         return named
