@@ -130,6 +130,31 @@ def record_readers():
     return readers
 
 
+def training_data_readers(cases):
+    """Per package, a function turning every position's training record into SFEN: tokin
+    from a PackedSfenValue array (decoded in Rust on every core; CPU time counts every
+    thread), cshogi from the same positions as an hcpe array, one `set_hcp` and `sfen` each."""
+    records = tokin.psv_records([s for s, _ in cases], moves=[m for _, m in cases])
+    readers = [("tokin", lambda: tokin.psv_sfens(records))]
+    try:
+        import cshogi
+
+        hcpes = tokin.psv_to_hcpe(records)
+        board = cshogi.Board()
+
+        def decode():
+            out = []
+            for hcp in hcpes["hcp"]:
+                board.set_hcp(hcp)
+                out.append(board.sfen())
+            return out
+
+        readers.append(("cshogi", decode))
+    except ImportError:
+        readers.append(("cshogi", None))
+    return readers
+
+
 def main():
     cases = positions()
     print(f"{len(cases)} positions, CPU seconds per pass (mean of {ROUNDS})\n")
@@ -154,6 +179,15 @@ def main():
             print(f"| {name} | not installed | not installed |")
             continue
         print(f"| {name} | {cpu(kif):.4f} | {cpu(csa):.4f} |")
+    print(f"\nTraining records of the {len(cases)} positions to SFEN, CPU seconds per pass\n")
+    print("| package | records to SFEN | positions per CPU second |")
+    print("| --- | ---: | ---: |")
+    for name, decode in training_data_readers(cases):
+        if decode is None:
+            print(f"| {name} | not installed | |")
+            continue
+        t = cpu(decode)
+        print(f"| {name} | {t:.4f} | {len(cases) / t:,.0f} |")
 
 
 if __name__ == "__main__":

@@ -1,20 +1,30 @@
 //! The board: a position with the moves played on it, and the moves' notation.
 
 use crate::notation::{self, last_to_arg};
-use crate::{MoveError, SfenError};
+use crate::{MoveError, PositionWarning, SfenError, hcp, packed, psv_error, warn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness};
+use tokin_notation::position_text::read_start;
 
 /// A shogi position with the moves played on it, so they can be taken back.
 ///
-/// `Board(sfen=None, strictness="game")`: the starting position, or an SFEN (with or without
-/// the leading `sfen `). `strictness` says which positions are accepted: `game` (both kings,
-/// no more pieces than a set), `problem` (as game, but the attacker may have no king, as in
-/// tsume) or `relaxed` (anything the rules can play).
+/// `Board(sfen=None, strictness="game", moves=None)`: the starting position, or the position
+/// of a text in any form `tokin --sfen` reads (`startpos`, an SFEN with or without the
+/// leading `sfen `, a handicap name such as `2-pieces` or `香落ち`, FEEN, GNU Shogi EPD, or
+/// the network server's `-handicap=` expression), with the USI `moves` (a list, or one
+/// string) pushed. `strictness` says which positions are accepted: `game` (both kings, no
+/// more pieces than a set), `problem` (as game, but the attacker may have no king, as in
+/// tsume) or `relaxed` (anything the rules can play); each rule of a game a position breaks
+/// is a `PositionWarning`.
 ///
 /// >>> tokin.Board("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", strictness="problem")
 /// Board('4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1')
+/// >>> tokin.Board("2-pieces").sfen()
+/// 'lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'
+/// >>> tokin.Board("-handicap=2p", moves="5a5b").move_stack
+/// ['5a5b']
 #[pyclass(module = "tokin")]
 #[derive(Clone)]
 pub(crate) struct Board {
@@ -52,6 +62,23 @@ impl Board {
         }
     }
 
+    /// The board of a position text, in any form `tokin`'s `--sfen` reads: `startpos`, a
+    /// handicap name (`2-pieces`, `香落ち`), an SFEN (with or without `sfen `), FEEN, GNU
+    /// Shogi EPD, or the network server's `-handicap=` expression. Held to `strictness`; each
+    /// rule of a game that the position breaks (as a problem diagram may) is a
+    /// `PositionWarning`.
+    pub(crate) fn from_text(py: Python<'_>, text: &str, strictness: &str) -> PyResult<Board> {
+        let strictness = strictness
+            .parse::<Strictness>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let (position, _) = read_start(text.trim(), &[] as &[&str], strictness)
+            .map_err(|e| SfenError::new_err(e.to_string()))?;
+        for why in position.game_rule_breaks() {
+            warn::<PositionWarning>(py, why.to_string())?;
+        }
+        Ok(Board::from_position(position))
+    }
+
     fn parse_move(&self, usi: &str) -> PyResult<Move> {
         Move::from_usi(usi).ok_or_else(|| MoveError::new_err(format!("not a USI move: {usi:?}")))
     }
@@ -73,29 +100,80 @@ impl Board {
 
 #[pymethods]
 impl Board {
-    /// A board from an SFEN, or the starting position (the class's documentation says more).
+    /// A board from a position text, or the starting position (the class's documentation
+    /// says more).
     #[new]
-    #[pyo3(signature = (sfen=None, strictness="game"))]
-    fn new(sfen: Option<&str>, strictness: &str) -> PyResult<Board> {
-        let strictness = strictness
-            .parse::<Strictness>()
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let position = match sfen {
-            None => Position::startpos(),
-            Some(text) => {
-                let text = text.trim();
-                let text = text.strip_prefix("sfen ").unwrap_or(text);
-                Position::from_sfen_with(text, strictness)
-                    .map_err(|e| SfenError::new_err(e.to_string()))?
-            }
-        };
-        Ok(Board::from_position(position))
+    #[pyo3(signature = (sfen=None, strictness="game", moves=None))]
+    fn new(
+        py: Python<'_>,
+        sfen: Option<&str>,
+        strictness: &str,
+        moves: Option<notation::MovesArg>,
+    ) -> PyResult<Board> {
+        let mut board = Board::from_text(py, sfen.unwrap_or("startpos"), strictness)?;
+        for mv in moves.map(|m| m.0).unwrap_or_default() {
+            board.push_usi(&mv)?;
+        }
+        Ok(board)
     }
 
-    /// Replaces the position by the one an SFEN gives, forgetting the moves played.
+    /// Replaces the position by the one a position text gives, forgetting the moves played.
     #[pyo3(signature = (sfen, strictness="game"))]
-    fn set_sfen(&mut self, sfen: &str, strictness: &str) -> PyResult<()> {
-        *self = Board::new(Some(sfen), strictness)?;
+    fn set_sfen(&mut self, py: Python<'_>, sfen: &str, strictness: &str) -> PyResult<()> {
+        *self = Board::from_text(py, sfen, strictness)?;
+        Ok(())
+    }
+
+    /// The position packed into the 32 bytes of a training record (YaneuraOu's packed SFEN,
+    /// cshogi's `PackedSfen`); the move number is not kept. `SfenError` for a position the
+    /// format cannot hold (no king, more pieces of a kind than a set).
+    ///
+    /// >>> len(tokin.Board().to_psfen())
+    /// 32
+    fn to_psfen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        Ok(PyBytes::new(py, &packed::packed_of(&self.position)?))
+    }
+
+    /// Replaces the position by a packed SFEN's 32 bytes (`bytes`, or a NumPy array such as
+    /// one record's `sfen` field), forgetting the moves played; `PsvError` for bytes that
+    /// are no position.
+    ///
+    /// >>> board = tokin.Board()
+    /// >>> board.set_psfen(tokin.Board("8k/9/9/9/9/9/9/9/K8 w - 1").to_psfen())
+    /// >>> board.sfen()
+    /// '8k/9/9/9/9/9/9/9/K8 w - 1'
+    fn set_psfen(&mut self, psfen: &Bound<'_, PyAny>) -> PyResult<()> {
+        let data = packed::one_packed(psfen, "a packed SFEN")?;
+        let position = packed::position_of_packed(&data).map_err(|e| psv_error(0, None, e))?;
+        *self = Board::from_position(position);
+        Ok(())
+    }
+
+    /// The position as cshogi's HuffmanCodedPos (`hcp`, Apery's 32 bytes), the bytes
+    /// cshogi's `Board.to_hcp` writes.
+    ///
+    /// >>> tokin.Board().to_hcp()[:4].hex()
+    /// '58a44921'
+    fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let packed = packed::packed_of(&self.position)?;
+        let hcp =
+            hcp::hcp_of_packed_sfen(&packed).map_err(|e| psv_error(0, None, e.to_string()))?;
+        Ok(PyBytes::new(py, &hcp))
+    }
+
+    /// Replaces the position by a HuffmanCodedPos's 32 bytes (`bytes`, or a NumPy array such
+    /// as one of cshogi's `HuffmanCodedPos`), forgetting the moves played; `PsvError` for
+    /// bytes that are no position.
+    ///
+    /// >>> board = tokin.Board("8k/9/9/9/9/9/9/9/K8 w - 1")
+    /// >>> other = tokin.Board()
+    /// >>> other.set_hcp(board.to_hcp())
+    /// >>> other == board
+    /// True
+    fn set_hcp(&mut self, hcp: &Bound<'_, PyAny>) -> PyResult<()> {
+        let data = packed::one_packed(hcp, "a HuffmanCodedPos")?;
+        let position = packed::position_of_hcp(&data).map_err(|e| psv_error(0, None, e))?;
+        *self = Board::from_position(position);
         Ok(())
     }
 

@@ -27,7 +27,7 @@ static LAST_NETWORK: Mutex<Option<LoadedNetwork>> = Mutex::new(None);
 
 /// The evaluation to use: the file's network (its output divided by the default scale, as
 /// `tokin eval --evalfile` reads it), else the built-in network.
-fn evaluator(evalfile: Option<PathBuf>) -> PyResult<Evaluator> {
+pub(crate) fn evaluator(evalfile: Option<PathBuf>) -> PyResult<Evaluator> {
     let Some(path) = evalfile else {
         return Ok(Evaluator::Nnue(builtin_network()));
     };

@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::notation::MovesArg;
-use crate::{MoveError, RecordError, RecordLossWarning, SfenError};
+use crate::{MoveError, RecordError, RecordLossWarning, SfenError, warn};
 use pyo3::exceptions::{PyFileExistsError, PyIsADirectoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -195,13 +195,6 @@ fn read_games(
     let bytes = std::fs::read(path).map_err(Failure::Io)?;
     let text = record::decode(&bytes);
     parse_games(&text, path.to_str(), format, opts)
-}
-
-/// Issues a Python warning of type `W` (an error when the warnings filter makes it one).
-fn warn<W: pyo3::PyTypeInfo>(py: Python<'_>, message: String) -> PyResult<()> {
-    // A message holds no NUL: it is the crate's own text.
-    let message = std::ffi::CString::new(message).unwrap_or_default();
-    PyErr::warn(py, &py.get_type::<W>(), &message, 1)
 }
 
 /// The first game, with a warning when the text holds more.

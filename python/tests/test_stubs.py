@@ -31,11 +31,15 @@ def stub_names():
 
 def raised_attributes(cls):
     """The attributes the module sets on each exception it raises of class `cls` (the place
-    of a RecordError), which the class itself does not show."""
-    if cls != "RecordError":
+    of a RecordError or a PsvError), which the class itself does not show."""
+    if cls == "RecordError":
+        with pytest.raises(tokin.RecordError) as info:
+            tokin.parse_record("", "kif")
+    elif cls == "PsvError":
+        with pytest.raises(tokin.PsvError) as info:
+            tokin.psfen_to_sfen(b"\xff" * 32)
+    else:
         return set()
-    with pytest.raises(tokin.RecordError) as info:
-        tokin.parse_record("", "kif")
     return set(vars(info.value))
 
 

@@ -22,6 +22,10 @@ True
 """
 
 from ._tokin import (
+    PositionWarning,
+    PsvError,
+    psfen_to_sfen,
+    sfen_to_psfen,
     FORMATS,
     STYLES,
     Board,
@@ -45,7 +49,40 @@ from ._tokin import (
     search,
 )
 
+from .data import (
+    HCP_DTYPE,
+    HCPE_DTYPE,
+    PSV_DTYPE,
+    gensfen,
+    hcps_to_psfens,
+    move16_to_cshogi,
+    psfens_to_hcps,
+    psv_moves,
+    psv_records,
+    psv_sfens,
+    psv_to_hcpe,
+    read_psv,
+    write_psv,
+)
+
 __all__ = [
+    "HCP_DTYPE",
+    "HCPE_DTYPE",
+    "PSV_DTYPE",
+    "PositionWarning",
+    "PsvError",
+    "gensfen",
+    "hcps_to_psfens",
+    "move16_to_cshogi",
+    "psfen_to_sfen",
+    "psfens_to_hcps",
+    "psv_moves",
+    "psv_records",
+    "psv_sfens",
+    "psv_to_hcpe",
+    "read_psv",
+    "sfen_to_psfen",
+    "write_psv",
     "FORMATS",
     "STYLES",
     "Board",

@@ -1,5 +1,5 @@
 import os
-from typing import Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 STYLES: tuple[str, ...]
 FORMATS: tuple[str, ...]
@@ -24,13 +24,34 @@ class RecordError(ValueError):
 class RecordLossWarning(UserWarning):
     """What a record format could not hold of the game written in it."""
 
+class PsvError(ValueError):
+    """Packed training data that is not what it should be, with the record at fault."""
+
+    index: int
+    file: Optional[str]
+
+class PositionWarning(UserWarning):
+    """A rule of a game that a position read breaks (a problem diagram's, say)."""
+
+def psfen_to_sfen(psfen: Union[bytes, Any]) -> str: ...
+def sfen_to_psfen(sfen: str) -> bytes: ...
+
 def move_to_usi(id: int) -> str: ...
 
 class Board:
     """A shogi position with the moves played on it, so they can be taken back."""
 
-    def __init__(self, sfen: Optional[str] = None, strictness: str = "game") -> None: ...
+    def __init__(
+        self,
+        sfen: Optional[str] = None,
+        strictness: str = "game",
+        moves: Union[Sequence[str], str, None] = None,
+    ) -> None: ...
     def set_sfen(self, sfen: str, strictness: str = "game") -> None: ...
+    def to_psfen(self) -> bytes: ...
+    def set_psfen(self, psfen: Union[bytes, Any]) -> None: ...
+    def to_hcp(self) -> bytes: ...
+    def set_hcp(self, hcp: Union[bytes, Any]) -> None: ...
     def sfen(self) -> str: ...
     @property
     def turn(self) -> int: ...

@@ -77,7 +77,11 @@ fn parse_range(s: &str) -> Result<(u32, u32), String> {
 /// How many whole records `path` holds, after checking that it holds records at all: its
 /// first and last whole records must be positions. A partial record at the end (a run cut
 /// short while writing) is cut off, and said so.
-fn existing_records(path: &Path) -> Result<u64, String> {
+///
+/// # Errors
+/// A path that is not a file, a file that does not hold records, or one that cannot be read
+/// or cut, with the path.
+pub fn existing_records(path: &Path) -> Result<u64, String> {
     let Ok(meta) = std::fs::metadata(path) else {
         return Ok(0);
     };
