@@ -369,6 +369,9 @@ impl Worker<'_> {
                     && (ply as i32) < 2 * self.root_depth
                     && (pv_node || (tactical && see_ge_ordered(pos, mv, order, 0))),
             );
+            if ext > 0 {
+                stat!(self, ext_check);
+            }
             // Step 12b. Singular extension: when the hash move is much better than every
             // other move (a search without it fails low), it is extended; when even the
             // others beat beta, the node is cut (multi-cut).
@@ -412,9 +415,6 @@ impl Worker<'_> {
                     ext = -1;
                     stat!(self, ext_negative);
                 }
-            }
-            if ext > 0 && !(Some(mv) == tt_move && depth >= self.params.singular_min_depth) {
-                stat!(self, ext_check);
             }
             stat!(self, moves);
             let new_depth = depth - 1 + ext;
