@@ -8,7 +8,7 @@
 # `byoyomi=1000`). OPTION=VALUE goes to ENGINE1, 2:OPTION=VALUE to ENGINE2; both start with
 # one thread and a 16 MB hash (give USI_Hash=256 2:USI_Hash=256 for the docs' 1000 ms matches).
 # For YaneuraOu as ENGINE2 add 2:EvalDir=DIR 2:NetworkDelay=0 2:NetworkDelay2=0
-# 2:MinimumThinkingTime=0 2:BookFile=no_book. shogiarena checks every move, times it and
+# 2:MinimumThinkingTime=1 2:BookFile=no_book. shogiarena checks every move, times it and
 # counts illegal moves, time losses and crashes. Results land under
 # ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `python3 strength/sprt_status.py RUN_DIR`
 # or `shogiarena results summary RUN_DIR` shows them. PARALLEL: games at once (default 1).
