@@ -31,6 +31,32 @@ def test_push_pop_restores_everything():
         board.pop()
 
 
+def test_push_pop_along_a_game_with_move_numbers():
+    # The fast form: numbers in, shared USI strings out; every position comes back in turn.
+    board = tokin.Board()
+    seen, ids = [], []
+    for game in random_games(3, 80, seed=7):
+        moves = game.move_stack
+        for usi in moves:
+            seen.append((board.sfen(), board.zobrist_hash(), board.legal_moves))
+            ids.append(board.move_from_usi(usi))
+            board.push(ids[-1])
+        assert board.move_stack == moves
+        for usi, number in zip(reversed(moves), reversed(ids)):
+            assert board.pop() == usi
+            assert tokin.move_to_usi(number) == usi
+            assert (board.sfen(), board.zobrist_hash(), board.legal_moves) == seen.pop()
+        ids.clear()
+
+
+@pytest.mark.parametrize("bad", [1.5, b"7g7f", None, [1]])
+def test_push_of_no_move_type_names_the_type(bad):
+    board = tokin.Board()
+    with pytest.raises(TypeError, match=type(bad).__name__):
+        board.push(bad)
+    assert board.move_stack == []
+
+
 @pytest.mark.parametrize("depth,nodes", [(1, 30), (2, 900), (3, 25470), (4, 719731)])
 def test_perft_start(depth, nodes):
     assert tokin.Board().perft(depth) == nodes
@@ -67,12 +93,16 @@ def test_move_numbers_match_the_text():
     assert board.move_stack == [tokin.move_to_usi(ids[0])]
 
 
-@pytest.mark.parametrize("bad", [0, 1, -1, 65535, 12345, 1 << 20])
+# 1 is a move's number (1a1b), illegal here; 0x7FFF has an origin field past every square and
+# hand piece; 1 << 70 is past any machine integer.
+@pytest.mark.parametrize("bad", [0, 0x7FFF, -1, 65535, 12345, 1 << 20, 1 << 70])
 def test_bad_move_numbers_raise(bad):
     board = tokin.Board()
-    with pytest.raises((tokin.MoveError, OverflowError)):
+    with pytest.raises(tokin.MoveError, match="not a move number"):
         board.push(bad)
     assert board.move_stack == []
+    with pytest.raises(tokin.MoveError, match="1a1b"):
+        board.push(1)
 
 
 def test_copy_is_independent():
