@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyString};
 use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness};
 use tokin_notation::position_text::read_start;
+use tokin_notation::svg::{SvgOptions, svg};
 
 /// A shogi position with the moves played on it, so they can be taken back.
 ///
@@ -459,6 +460,27 @@ impl Board {
             (before, last_to, *mv)
         });
         notation::bod(self.position(), last)
+    }
+
+    /// The board as an SVG drawing: the grid, the pieces as kanji (White's upside down), the
+    /// hands, the last move pushed shaded (`last_move=False` leaves it out) and, with
+    /// `coordinates`, the file numbers and rank kanji. Jupyter shows a board this way.
+    ///
+    /// >>> svg = tokin.Board(moves=["7g7f"]).to_svg()
+    /// >>> svg.startswith("<svg"), svg.count('class="piece '), svg.count('class="last-move"')
+    /// (True, 40, 2)
+    #[pyo3(signature = (coordinates=true, last_move=true))]
+    fn to_svg(&self, coordinates: bool, last_move: bool) -> String {
+        let opts = SvgOptions {
+            last_move: self.played.last().map(|(mv, _)| *mv).filter(|_| last_move),
+            coordinates,
+        };
+        svg(self.position(), &opts)
+    }
+
+    /// The SVG drawing of `to_svg`, which notebooks such as Jupyter show for a board.
+    fn _repr_svg_(&self) -> String {
+        self.to_svg(true, true)
     }
 
     /// A board diagram: `bod` (the KIF board), `unicode`, `email`, or the network server's
