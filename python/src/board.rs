@@ -48,8 +48,8 @@ impl<'py> FromPyObject<'py> for MoveArg {
     /// Text is told apart by its type first, so a number (the fast path) costs no failed
     /// extraction and a string no integer error thrown away.
     fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<MoveArg> {
-        if let Ok(text) = ob.downcast::<PyString>() {
-            return Ok(MoveArg::Text(text.to_str()?.to_owned()));
+        if ob.is_instance_of::<PyString>() {
+            return ob.extract().map(MoveArg::Text);
         }
         ob.extract::<i64>().map(MoveArg::Id).map_err(|_| {
             if ob.is_instance_of::<PyInt>() {
