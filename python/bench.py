@@ -9,11 +9,17 @@ the machine inflates wall time but not these figures much. The positions are the
 random games played by tokin with a fixed seed; every package gets the same SFENs.
 """
 
+import os
 import random
+import tempfile
 import time
 import warnings
 
-import tokin
+# NumPy's BLAS threads (NumPy comes with tokin) spin for a while after start-up, and CPU time
+# counts every thread of the process.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import tokin  # noqa: E402
 
 GAMES, PLIES, ROUNDS = 30, 120, 5
 
@@ -51,82 +57,131 @@ def cpu(work):
     return (time.process_time() - start) / ROUNDS
 
 
-def tokin_rows(cases):
+class Package:
+    """How one package does each timed job; `None` where it has no way."""
+
+    def __init__(self, name, board, move_of, usi_moves, move_numbers, push="push"):
+        self.name = name
+        self.board = board  # a board from an SFEN, or the start position from None
+        self.move_of = move_of  # (board, USI) -> the package's fast form of the move
+        self.usi_moves = usi_moves  # board -> its legal moves as USI text
+        self.move_numbers = move_numbers  # board -> its legal moves in the fast form
+        self.push = push  # the name of the method that plays the fast form
+
+
+def packages():
+    """Every installed package's way of doing each job."""
+    out = [Package("tokin", lambda s: tokin.Board(s) if s else tokin.Board(),
+                   lambda b, m: b.move_from_usi(m), lambda b: b.legal_moves,
+                   lambda b: b.legal_move_ids)]
+    try:
+        import cshogi
+
+        out.append(Package("cshogi", lambda s: cshogi.Board(s) if s else cshogi.Board(),
+                           lambda b, m: b.move_from_usi(m),
+                           lambda b: [cshogi.move_to_usi(x) for x in b.legal_moves],
+                           lambda b: list(b.legal_moves)))
+    except ImportError:
+        out.append(Package("cshogi", None, None, None, None))
+    try:
+        from rsshogi import core
+
+        out.append(Package("rsshogi", lambda s: core.Board(s) if s else core.Board(),
+                           lambda b, m: core.Move.from_usi(m),
+                           lambda b: [x.to_usi() for x in b.legal_moves()],
+                           lambda b: b.legal_moves(), push="push_move"))
+    except ImportError:
+        out.append(Package("rsshogi", None, None, None, None))
+    try:
+        import shogi
+
+        out.append(Package("python-shogi", lambda s: shogi.Board(s) if s else shogi.Board(),
+                           lambda b, m: shogi.Move.from_usi(m),
+                           lambda b: [x.usi() for x in b.legal_moves],
+                           lambda b: list(b.legal_moves)))
+    except ImportError:
+        out.append(Package("python-shogi", None, None, None, None))
+    return out
+
+
+def board_rows(package, cases, game_moves):
+    """The package's four timed board jobs: legal moves as text and as numbers on each
+    position's board, a push and a pop on each position's board (3,571 boards: what a
+    dataset of positions costs, memory included), and every game pushed move by move and
+    taken back on one board (walking a game)."""
     boards = []
     for s, m in cases:
-        b = tokin.Board(s)
-        boards.append((b, b.move_from_usi(m)))
+        b = package.board(s)
+        boards.append((b, package.move_of(b, m)))
+    games = []
+    for moves in game_moves:
+        b = package.board(None)
+        line = []
+        for m in moves:
+            line.append(package.move_of(b, m))
+            getattr(b, package.push)(line[-1])
+        for _ in moves:
+            b.pop()
+        games.append((b, line))
+    push = package.push
 
-    def legal():
+    def usi():
         for b, _ in boards:
-            [tokin.move_to_usi(x) for x in b.legal_move_ids]
+            package.usi_moves(b)
+
+    def numbers():
+        for b, _ in boards:
+            package.move_numbers(b)
 
     def push_pop():
         for b, m in boards:
-            b.push(m)
+            getattr(b, push)(m)
             b.pop()
 
-    return legal, push_pop
+    def walk():
+        for b, line in games:
+            play = getattr(b, push)
+            for m in line:
+                play(m)
+            for _ in line:
+                b.pop()
+
+    return usi, numbers, push_pop, walk
 
 
-def cshogi_rows(cases):
-    import cshogi
-
-    boards = []
-    for s, m in cases:
-        b = cshogi.Board(s)
-        boards.append((b, b.move_from_usi(m)))
-
-    def legal():
-        for b, _ in boards:
-            [cshogi.move_to_usi(x) for x in b.legal_moves]
-
-    def push_pop():
-        for b, m in boards:
-            b.push(m)
-            b.pop()
-
-    return legal, push_pop
-
-
-def python_shogi_rows(cases):
-    import shogi
-
-    boards = [(shogi.Board(s), shogi.Move.from_usi(m)) for s, m in cases]
-
-    def legal():
-        for b, _ in boards:
-            [x.usi() for x in b.legal_moves]
-
-    def push_pop():
-        for b, m in boards:
-            b.push(m)
-            b.pop()
-
-    return legal, push_pop
-
-
-def record_texts(fmt):
-    """The random games as record files of `fmt`, written by tokin (every package reads the
-    same text)."""
+def record_folder(folder, fmt):
+    """The random games written by tokin as one record file each in `folder`."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", tokin.RecordLossWarning)
-        return [tokin.Record(moves, result="resign").to_string(fmt) for moves in games()]
+        for i, moves in enumerate(games()):
+            tokin.Record(moves, result="resign").write(os.path.join(folder, f"{i:02}.{fmt}"))
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder))
 
 
-def record_readers():
-    """Per package, a function reading every KIF text and one reading every CSA text."""
-    kif, csa = record_texts("kif"), record_texts("csa")
-    readers = [("tokin", lambda: [tokin.parse_record(t, "kif") for t in kif],
-                lambda: [tokin.parse_record(t, "csa") for t in csa])]
+def record_readers(folder):
+    """Per package, a function reading every KIF file of the folder and one reading every CSA
+    file (tokin's `read_records` on the folders; the others file by file)."""
+    kif_dir, csa_dir = os.path.join(folder, "kif"), os.path.join(folder, "csa")
+    os.mkdir(kif_dir)
+    os.mkdir(csa_dir)
+    kif, csa = record_folder(kif_dir, "kif"), record_folder(csa_dir, "csa")
+    readers = [("tokin", lambda: tokin.read_records([kif_dir]),
+                lambda: tokin.read_records([csa_dir]))]
     try:
         import cshogi.CSA
         import cshogi.KIF
 
-        readers.append(("cshogi", lambda: [cshogi.KIF.Parser.parse_str(t) for t in kif],
-                        lambda: [cshogi.CSA.Parser.parse_str(t) for t in csa]))
+        readers.append(("cshogi", lambda: [cshogi.KIF.Parser.parse_file(p) for p in kif],
+                        lambda: [cshogi.CSA.Parser.parse_file(p) for p in csa]))
     except ImportError:
         readers.append(("cshogi", None, None))
+    try:
+        from rsshogi.record import Record
+
+        readers.append(("rsshogi", lambda: [Record.from_kif_file(p) for p in kif],
+                        lambda: [Record.from_csa_file(p) for p in csa]))
+    except ImportError:
+        readers.append(("rsshogi", None, None))
     return readers
 
 
@@ -157,28 +212,27 @@ def training_data_readers(cases):
 
 def main():
     cases = positions()
-    print(f"{len(cases)} positions, CPU seconds per pass (mean of {ROUNDS})\n")
-    print("| package | legal moves as USI text | push + pop |")
-    print("| --- | ---: | ---: |")
-    for name, rows in [
-        ("tokin", tokin_rows),
-        ("cshogi", cshogi_rows),
-        ("python-shogi", python_shogi_rows),
-    ]:
-        try:
-            legal, push_pop = rows(cases)
-        except ImportError:
-            print(f"| {name} | not installed | not installed |")
+    game_moves = games()
+    print(f"{len(cases)} positions of {GAMES} games, CPU seconds per pass (mean of {ROUNDS})\n")
+    print("| package | legal moves as USI text | legal moves, fast form "
+          "| push + pop, a board per position | push all + pop all, a board per game |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for package in packages():
+        if package.board is None:
+            print(f"| {package.name} | not installed | | | |")
             continue
-        print(f"| {name} | {cpu(legal):.4f} | {cpu(push_pop):.4f} |")
-    print(f"\nReading the {GAMES} games as records, CPU seconds per pass (mean of {ROUNDS})\n")
+        rows = board_rows(package, cases, game_moves)
+        print(f"| {package.name} | " + " | ".join(f"{cpu(r):.4f}" for r in rows) + " |")
+    print(f"\nReading the {GAMES} games from a folder of record files, CPU seconds per pass "
+          f"(mean of {ROUNDS})\n")
     print("| package | KIF | CSA |")
     print("| --- | ---: | ---: |")
-    for name, kif, csa in record_readers():
-        if kif is None:
-            print(f"| {name} | not installed | not installed |")
-            continue
-        print(f"| {name} | {cpu(kif):.4f} | {cpu(csa):.4f} |")
+    with tempfile.TemporaryDirectory() as folder:
+        for name, kif, csa in record_readers(folder):
+            if kif is None:
+                print(f"| {name} | not installed | not installed |")
+                continue
+            print(f"| {name} | {cpu(kif):.4f} | {cpu(csa):.4f} |")
     print(f"\nTraining records of the {len(cases)} positions to SFEN, CPU seconds per pass\n")
     print("| package | records to SFEN | positions per CPU second |")
     print("| --- | ---: | ---: |")

@@ -36,6 +36,7 @@ pub mod record;
 mod server_move;
 mod shorthand;
 mod style;
+pub mod svg;
 #[cfg(test)]
 mod tests;
 mod usi_move;

@@ -1,12 +1,14 @@
 //! The board: a position with the moves played on it, and the moves' notation.
 
 use crate::notation::{self, last_to_arg};
+use crate::usi_text::{usi_list, usi_text};
 use crate::{MoveError, PositionWarning, SfenError, hcp, packed, psv_error, warn};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyInt, PyList, PyString};
 use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness};
 use tokin_notation::position_text::read_start;
+use tokin_notation::svg::{SvgOptions, svg};
 
 /// A shogi position with the moves played on it, so they can be taken back.
 ///
@@ -28,38 +30,77 @@ use tokin_notation::position_text::read_start;
 #[pyclass(module = "tokin")]
 #[derive(Clone)]
 pub(crate) struct Board {
-    pub(crate) position: Position,
-    /// The positions before each pushed move, most recent last (copy-make: `pop` restores one).
-    stack: Vec<(Position, Move)>,
-    /// The positions played, for repetitions (the search reads it too).
-    pub(crate) history: GameHistory,
+    /// The position before the first pushed move.
+    start: Position,
+    /// Each pushed move with the position it led to, most recent last: the board's position
+    /// is the last one's, `pop` drops one (copy-make), and the positions are the repetition
+    /// history. Nothing else is kept per move, so a push writes one position and a pop none.
+    played: Vec<(Move, Position)>,
 }
 
 /// A move as Python code may give it: its USI text or its number.
-#[derive(FromPyObject)]
 enum MoveArg {
     Id(i64),
     Text(String),
 }
 
+impl<'py> FromPyObject<'py> for MoveArg {
+    /// Text is told apart by its type first, so a number (the fast path) costs no failed
+    /// extraction and a string no integer error thrown away.
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<MoveArg> {
+        if ob.is_instance_of::<PyString>() {
+            return ob.extract().map(MoveArg::Text);
+        }
+        ob.extract::<i64>().map(MoveArg::Id).map_err(|_| {
+            if ob.is_instance_of::<PyInt>() {
+                return MoveError::new_err(format!("not a move number: {ob}"));
+            }
+            let kind = ob
+                .get_type()
+                .name()
+                .map_or_else(|_| "that".to_owned(), |n| n.to_string());
+            PyTypeError::new_err(format!(
+                "a move is a move number (int) or USI text (str), not {kind}"
+            ))
+        })
+    }
+}
+
 impl Board {
     pub(crate) fn play(&mut self, mv: Move) -> PyResult<()> {
-        let before = self.position.clone();
-        self.position
-            .play(mv)
+        let position = self.position();
+        position
+            .is_legal(mv)
             .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))?;
-        self.stack.push((before, mv));
-        self.history.push(&self.position);
+        let next = position.clone();
+        self.played.push((mv, next));
+        // Played where it lies in the list, rather than before the push, which would move
+        // the 550 bytes once more.
+        if let Some((_, next)) = self.played.last_mut() {
+            next.play_unchecked(mv);
+        }
         Ok(())
     }
 
-    pub(crate) fn from_position(position: Position) -> Board {
-        let history = GameHistory::new(&position);
+    pub(crate) fn from_position(start: Position) -> Board {
         Board {
-            position,
-            stack: Vec::new(),
-            history,
+            start,
+            played: Vec::new(),
         }
+    }
+
+    /// The position on the board.
+    pub(crate) fn position(&self) -> &Position {
+        self.played.last().map_or(&self.start, |(_, p)| p)
+    }
+
+    /// The positions played from the start, for the repetition rules.
+    pub(crate) fn history(&self) -> GameHistory {
+        let mut history = GameHistory::new(&self.start);
+        for (_, position) in &self.played {
+            history.push(position);
+        }
+        history
     }
 
     /// The board of a position text, in any form `tokin`'s `--sfen` reads: `startpos`, a
@@ -83,17 +124,12 @@ impl Board {
         Move::from_usi(usi).ok_or_else(|| MoveError::new_err(format!("not a USI move: {usi:?}")))
     }
 
-    /// `form` of each legal move, in the move generator's order.
-    fn each_legal_move<T>(&self, form: impl Fn(&Move) -> T) -> Vec<T> {
-        self.position.legal_moves().iter().map(form).collect()
-    }
-
     /// The square 同 refers to: `last_to` when given (a USI square such as `7f`), else the
     /// destination of the last move pushed.
     fn last_to(&self, last_to: Option<&str>) -> PyResult<Option<Square>> {
         match last_to {
             Some(text) => last_to_arg(text).map(Some),
-            None => Ok(self.stack.last().map(|(_, mv)| mv.to())),
+            None => Ok(self.played.last().map(|(mv, _)| mv.to())),
         }
     }
 }
@@ -131,7 +167,7 @@ impl Board {
     /// >>> len(tokin.Board().to_psfen())
     /// 32
     fn to_psfen<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        Ok(PyBytes::new(py, &packed::packed_of(&self.position)?))
+        Ok(PyBytes::new(py, &packed::packed_of(self.position())?))
     }
 
     /// Replaces the position by a packed SFEN's 32 bytes (`bytes`, or a NumPy array such as
@@ -155,7 +191,7 @@ impl Board {
     /// >>> tokin.Board().to_hcp()[:4].hex()
     /// '58a44921'
     fn to_hcp<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let packed = packed::packed_of(&self.position)?;
+        let packed = packed::packed_of(self.position())?;
         let hcp =
             hcp::hcp_of_packed_sfen(&packed).map_err(|e| psv_error(0, None, e.to_string()))?;
         Ok(PyBytes::new(py, &hcp))
@@ -179,13 +215,13 @@ impl Board {
 
     /// The position as SFEN (board, side, hands, move number).
     fn sfen(&self) -> String {
-        self.position.to_sfen()
+        self.position().to_sfen()
     }
 
     /// 0 when Black (sente) is to move, 1 for White (gote), as in cshogi.
     #[getter]
     fn turn(&self) -> u8 {
-        match self.position.side_to_move() {
+        match self.position().side_to_move() {
             Color::Black => 0,
             Color::White => 1,
         }
@@ -194,13 +230,13 @@ impl Board {
     /// The move number the SFEN would show.
     #[getter]
     fn move_number(&self) -> u32 {
-        self.position.move_number()
+        self.position().move_number()
     }
 
     /// The legal moves, as USI strings.
     #[getter]
-    fn legal_moves(&self) -> Vec<String> {
-        self.each_legal_move(|m| m.to_string())
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        usi_list(py, self.position().legal_moves().into_iter())
     }
 
     /// Plays a move given in USI; raises `MoveError` when it is malformed or illegal.
@@ -229,45 +265,49 @@ impl Board {
 
     /// The legal moves as move numbers (see `move_to_usi`), the fast form of `legal_moves`.
     #[getter]
-    fn legal_move_ids(&self) -> Vec<u16> {
-        self.each_legal_move(|m| m.to_bits())
+    fn legal_move_ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(
+            py,
+            self.position().legal_moves().iter().map(|m| m.to_bits()),
+        )
     }
 
     /// Takes back the last move and returns it in USI; raises `IndexError` when none was played.
-    fn pop(&mut self) -> PyResult<String> {
-        let (before, mv) = self.stack.pop().ok_or_else(|| {
+    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let (mv, _) = self.played.last().ok_or_else(|| {
             pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves played")
         })?;
-        self.position = before;
-        self.history.pop();
-        Ok(mv.to_string())
+        let mv = *mv;
+        // Dropped in place: the position it led to is not moved out first.
+        self.played.truncate(self.played.len() - 1);
+        Ok(usi_text(py, mv))
     }
 
     /// The moves pushed so far, in USI.
     #[getter]
-    fn move_stack(&self) -> Vec<String> {
-        self.stack.iter().map(|(_, m)| m.to_string()).collect()
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        usi_list(py, self.played.iter().map(|(m, _)| *m))
     }
 
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
-        self.position.in_check()
+        self.position().in_check()
     }
 
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        self.position.is_checkmate()
+        self.position().is_checkmate()
     }
 
     /// Whether the side to move has no legal move (in shogi that is always a loss).
     fn is_game_over(&self) -> bool {
-        self.position.has_no_legal_move()
+        self.position().has_no_legal_move()
     }
 
     /// The repetition verdict of the moves pushed: `None`, `"draw"`, or
     /// `"perpetual_check_by_black"` / `"perpetual_check_by_white"` (that side loses).
     fn repetition(&self) -> Option<&'static str> {
-        match self.history.verdict() {
+        match self.history().verdict() {
             RepetitionVerdict::None => None,
             RepetitionVerdict::Draw => Some("draw"),
             RepetitionVerdict::PerpetualCheckBy(Color::Black) => Some("perpetual_check_by_black"),
@@ -277,13 +317,13 @@ impl Board {
 
     /// The number of leaf positions `depth` plies down; the GIL is released while counting.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let position = self.position.clone();
+        let position = self.position().clone();
         py.allow_threads(move || tokin_core::perft(&position, depth))
     }
 
     /// The position's Zobrist hash (board, side and hands).
     fn zobrist_hash(&self) -> u64 {
-        self.position.key()
+        self.position().key()
     }
 
     /// An independent copy, moves played included.
@@ -315,7 +355,7 @@ impl Board {
     ) -> PyResult<String> {
         let mv = self.parse_move(usi)?;
         let opts = notation::options(marks)?;
-        notation::write_move(&self.position, self.last_to(last_to)?, mv, style, &opts)
+        notation::write_move(self.position(), self.last_to(last_to)?, mv, style, &opts)
     }
 
     /// Legal USI moves played in turn from this position (a list, or one string separated by
@@ -335,7 +375,7 @@ impl Board {
     ) -> PyResult<String> {
         let opts = notation::options(marks)?;
         notation::write_line(
-            &self.position,
+            self.position(),
             self.last_to(last_to)?,
             &moves.0,
             style,
@@ -350,7 +390,7 @@ impl Board {
     /// '7g7f'
     #[pyo3(signature = (text, style="japanese", last_to=None))]
     fn parse_notation(&self, text: &str, style: &str, last_to: Option<&str>) -> PyResult<String> {
-        notation::parse_move(&self.position, self.last_to(last_to)?, text, style)
+        notation::parse_move(self.position(), self.last_to(last_to)?, text, style)
             .map(|mv| mv.to_string())
     }
 
@@ -366,7 +406,7 @@ impl Board {
         style: &str,
         last_to: Option<&str>,
     ) -> PyResult<Vec<String>> {
-        let moves = notation::parse_line(&self.position, self.last_to(last_to)?, text, style)?;
+        let moves = notation::parse_line(self.position(), self.last_to(last_to)?, text, style)?;
         Ok(moves.iter().map(|m| m.to_string()).collect())
     }
 
@@ -379,7 +419,7 @@ impl Board {
     /// '3a2b'
     #[pyo3(signature = (text, style="japanese"))]
     fn push_notation(&mut self, text: &str, style: &str) -> PyResult<String> {
-        let mv = notation::parse_move(&self.position, self.last_to(None)?, text, style)?;
+        let mv = notation::parse_move(self.position(), self.last_to(None)?, text, style)?;
         self.play(mv)?;
         Ok(mv.to_string())
     }
@@ -400,7 +440,7 @@ impl Board {
     /// >>> board.move_from_csa("7776FU") == board.move_from_usi("7g7f")
     /// True
     fn move_from_csa(&self, csa: &str) -> PyResult<u16> {
-        let mv = notation::parse_move(&self.position, None, csa, "csa")?;
+        let mv = notation::parse_move(self.position(), None, csa, "csa")?;
         Ok(mv.to_bits())
     }
 
@@ -412,11 +452,35 @@ impl Board {
     /// >>> board.to_bod().splitlines()[-1]
     /// '手数＝1　▲７六歩　まで'
     fn to_bod(&self) -> PyResult<String> {
-        let last = self.stack.last().map(|(before, mv)| {
-            let last_to = self.stack.iter().rev().nth(1).map(|(_, m)| m.to());
+        let last = self.played.split_last().map(|((mv, _), earlier)| {
+            let (last_to, before) = match earlier.last() {
+                Some((m, p)) => (Some(m.to()), p),
+                None => (None, &self.start),
+            };
             (before, last_to, *mv)
         });
-        notation::bod(&self.position, last)
+        notation::bod(self.position(), last)
+    }
+
+    /// The board as an SVG drawing: the grid, the pieces as kanji (White's upside down), the
+    /// hands, the last move pushed shaded (`last_move=False` leaves it out) and, with
+    /// `coordinates`, the file numbers and rank kanji. Jupyter shows a board this way.
+    ///
+    /// >>> svg = tokin.Board(moves=["7g7f"]).to_svg()
+    /// >>> svg.startswith("<svg"), svg.count('class="piece '), svg.count('class="last-move"')
+    /// (True, 40, 2)
+    #[pyo3(signature = (coordinates=true, last_move=true))]
+    fn to_svg(&self, coordinates: bool, last_move: bool) -> String {
+        let opts = SvgOptions {
+            last_move: self.played.last().map(|(mv, _)| *mv).filter(|_| last_move),
+            coordinates,
+        };
+        svg(self.position(), &opts)
+    }
+
+    /// The SVG drawing of `to_svg`, which notebooks such as Jupyter show for a board.
+    fn _repr_svg_(&self) -> String {
+        self.to_svg(true, true)
     }
 
     /// A board diagram: `bod` (the KIF board), `unicode`, `email`, or the network server's
@@ -427,22 +491,22 @@ impl Board {
     /// ['先手の持駒：金', '先手番']
     #[pyo3(signature = (style="bod"))]
     fn diagram(&self, style: &str) -> PyResult<String> {
-        notation::diagram(&self.position, style)
+        notation::diagram(self.position(), style)
     }
 
     fn __str__(&self) -> String {
         tokin_notation::record::diagram::render(
-            &self.position,
+            self.position(),
             tokin_notation::record::diagram::Style::Unicode,
         )
     }
 
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.position.to_sfen())
+        format!("Board('{}')", self.position().to_sfen())
     }
 
     fn __eq__(&self, other: &Board) -> bool {
-        self.position.to_sfen() == other.position.to_sfen()
+        self.position().to_sfen() == other.position().to_sfen()
     }
 }
 
@@ -451,11 +515,10 @@ impl Board {
 /// >>> board = tokin.Board()
 /// >>> tokin.move_to_usi(board.move_from_usi("7g7f"))
 /// '7g7f'
-
 #[pyfunction]
-fn move_to_usi(id: u16) -> PyResult<String> {
+fn move_to_usi(py: Python<'_>, id: u16) -> PyResult<Bound<'_, PyString>> {
     Move::from_bits(id)
-        .map(|m| m.to_string())
+        .map(|m| usi_text(py, m))
         .ok_or_else(|| MoveError::new_err(format!("not a move number: {id}")))
 }
 

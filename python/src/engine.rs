@@ -151,7 +151,7 @@ fn at_least_one<T: PartialOrd + From<u8> + std::fmt::Display>(name: &str, value:
 #[pyfunction]
 #[pyo3(signature = (board, evalfile=None))]
 fn evaluate(py: Python<'_>, board: &Board, evalfile: Option<PathBuf>) -> PyResult<i32> {
-    let position = board.position.clone();
+    let position = board.position().clone();
     py.allow_threads(move || Ok(evaluator(evalfile)?.evaluate(&position)))
 }
 
@@ -311,8 +311,8 @@ fn search(
     };
     let tt = TranspositionTable::try_new(hash_mib(hash_mb)?)
         .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
-    let position = board.position.clone();
-    let history = board.history.clone();
+    let position = board.position().clone();
+    let history = board.history();
     let signals = Arc::new(Signals::new());
     signals.set_time_limits(time, time);
     let (result, lines) = on_search_stack(py, &signals, move |signals| {
@@ -387,7 +387,7 @@ fn mate(
         max_nodes: nodes.map(|n| at_least_one("nodes", n)).transpose()?,
         ..MateConfig::default()
     };
-    let position = board.position.clone();
+    let position = board.position().clone();
     let signals = Arc::new(Signals::new());
     signals.set_time_limits(None, time);
     let report = on_search_stack(py, &signals, move |signals| {

@@ -13,6 +13,7 @@ mod hcp;
 mod notation;
 mod packed;
 mod record;
+mod usi_text;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyUserWarning, PyValueError};

@@ -128,7 +128,7 @@ fn psfen_to_sfen(psfen: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 fn sfen_to_psfen<'py>(py: Python<'py>, sfen: &str) -> PyResult<Bound<'py, PyBytes>> {
     let board = crate::board::Board::from_text(py, sfen, "relaxed")?;
-    Ok(PyBytes::new(py, &packed_of(&board.position)?))
+    Ok(PyBytes::new(py, &packed_of(board.position())?))
 }
 
 /// The SFEN of each 40-byte record of `data` (the move number is the record's game ply), on
@@ -195,7 +195,7 @@ fn _psv_moves(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<Vec<Option<St
 #[pyfunction]
 fn _move16(board: PyRef<'_, crate::board::Board>, usi: &str) -> PyResult<u16> {
     let mv = Move::from_usi(usi)
-        .filter(|&m| board.position.is_legal(m).is_ok())
+        .filter(|&m| board.position().is_legal(m).is_ok())
         .ok_or_else(|| MoveError::new_err(format!("not a legal move here: {usi:?}")))?;
     Ok(mv.to_move16())
 }

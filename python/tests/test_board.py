@@ -1,6 +1,7 @@
 """The Python API of tokin's board, cross-checked against cshogi where it is installed."""
 
 import random
+from xml.etree import ElementTree
 
 import pytest
 
@@ -29,6 +30,32 @@ def test_push_pop_restores_everything():
     assert (board.sfen(), board.zobrist_hash()) == before
     with pytest.raises(IndexError):
         board.pop()
+
+
+def test_push_pop_along_a_game_with_move_numbers():
+    # The fast form: numbers in, shared USI strings out; every position comes back in turn.
+    board = tokin.Board()
+    seen, ids = [], []
+    for game in random_games(3, 80, seed=7):
+        moves = game.move_stack
+        for usi in moves:
+            seen.append((board.sfen(), board.zobrist_hash(), board.legal_moves))
+            ids.append(board.move_from_usi(usi))
+            board.push(ids[-1])
+        assert board.move_stack == moves
+        for usi, number in zip(reversed(moves), reversed(ids)):
+            assert board.pop() == usi
+            assert tokin.move_to_usi(number) == usi
+            assert (board.sfen(), board.zobrist_hash(), board.legal_moves) == seen.pop()
+        ids.clear()
+
+
+@pytest.mark.parametrize("bad", [1.5, b"7g7f", None, [1]])
+def test_push_of_no_move_type_names_the_type(bad):
+    board = tokin.Board()
+    with pytest.raises(TypeError, match=type(bad).__name__):
+        board.push(bad)
+    assert board.move_stack == []
 
 
 @pytest.mark.parametrize("depth,nodes", [(1, 30), (2, 900), (3, 25470), (4, 719731)])
@@ -67,12 +94,16 @@ def test_move_numbers_match_the_text():
     assert board.move_stack == [tokin.move_to_usi(ids[0])]
 
 
-@pytest.mark.parametrize("bad", [0, 1, -1, 65535, 12345, 1 << 20])
+# 1 is a move's number (1a1b), illegal here; 0x7FFF has an origin field past every square and
+# hand piece; 1 << 70 is past any machine integer.
+@pytest.mark.parametrize("bad", [0, 0x7FFF, -1, 65535, 12345, 1 << 20, 1 << 70])
 def test_bad_move_numbers_raise(bad):
     board = tokin.Board()
-    with pytest.raises((tokin.MoveError, OverflowError)):
+    with pytest.raises(tokin.MoveError, match="not a move number"):
         board.push(bad)
     assert board.move_stack == []
+    with pytest.raises(tokin.MoveError, match="1a1b"):
+        board.push(1)
 
 
 def test_copy_is_independent():
@@ -155,3 +186,65 @@ def test_strictness_says_which_positions_a_board_takes():
     board = tokin.Board()
     board.set_sfen(tsume, "problem")
     assert board.sfen() == tsume
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+KANJI = dict(zip("plnsgbrk", "歩香桂銀金角飛玉"))
+PROMOTED = dict(zip("plnsbr", "と杏圭全馬龍"))
+
+
+def svg_texts(svg, cls):
+    root = ElementTree.fromstring(svg)
+    return [t for t in root.iter(SVG + "text") if t.get("class", "").startswith(cls)]
+
+
+def expected_pieces(sfen):
+    """(kanji, colour) of every piece on the board of an SFEN, with the hands' counts."""
+    board, _, hands = sfen.split()[:3]
+    pieces, promote = [], False
+    for c in board:
+        if c == "+":
+            promote = True
+        elif c.isalpha():
+            kanji = (PROMOTED if promote else KANJI)[c.lower()]
+            pieces.append((kanji, "black" if c.isupper() else "white"))
+            promote = False
+    held, count = {}, ""
+    for c in "" if hands == "-" else hands:
+        if c.isdigit():
+            count += c
+        else:
+            held[(KANJI[c.lower()], "black" if c.isupper() else "white")] = int(count or 1)
+            count = ""
+    return sorted(pieces), held
+
+
+def test_svg_parses_and_shows_every_piece_and_hand():
+    boards = [tokin.Board("4k4/9/9/9/9/9/9/9/4K4 b RG2P10p 1")]
+    boards += random_games(5, 150, seed=11)
+    for board in boards:
+        svg = board.to_svg()
+        assert board._repr_svg_() == svg
+        pieces, held = expected_pieces(board.sfen())
+        drawn = sorted((t.text, t.get("class").split()[1]) for t in svg_texts(svg, "piece "))
+        assert drawn == pieces
+        turned = [t for t in svg_texts(svg, "piece white")]
+        assert all(t.get("transform", "").startswith("rotate(180") for t in turned)
+        root = ElementTree.fromstring(svg)
+        texts = list(root.iter(SVG + "text"))
+        shown = {}
+        for i, t in enumerate(texts):
+            if t.get("class", "").startswith("hand-piece"):
+                after = texts[i + 1] if i + 1 < len(texts) else None
+                n = 1
+                if after is not None and after.get("class") == "hand-count":
+                    n = int(after.text)
+                shown[(t.text, t.get("class").split()[1])] = n
+        assert shown == held
+        shaded = [r for r in root.iter(SVG + "rect") if r.get("class") == "last-move"]
+        last = board.move_stack[-1] if board.move_stack else None
+        assert len(shaded) == (0 if last is None else 1 if "*" in last else 2)
+        assert len(svg_texts(svg, "coordinate")) == 18
+        assert len(svg_texts(board.to_svg(coordinates=False), "coordinate")) == 0
+        no_last = ElementTree.fromstring(board.to_svg(last_move=False))
+        assert not [r for r in no_last.iter(SVG + "rect") if r.get("class") == "last-move"]

@@ -134,6 +134,42 @@ def test_psv_to_hcpe_is_what_cshogi_reads(sample):
     assert (tokin.hcps_to_psfens(hcpes["hcp"]) == records["sfen"]).all()
 
 
+def test_hcpe_to_psv_is_what_cshogi_writes(sample):
+    # hcpe records made by cshogi itself, turned into training records here.
+    rng = random.Random(6)
+    chosen = [(s, m) for s, m in sample if m][1::2]
+    hcpes = np.zeros(len(chosen), cshogi.HuffmanCodedPosAndEval)
+    board = cshogi.Board()
+    for (sfen, mv), hcpe in zip(chosen, hcpes):
+        board.set_sfen(sfen)
+        board.to_hcp(hcpe["hcp"])
+        hcpe["eval"] = rng.randint(-3000, 3000)
+        hcpe["bestMove16"] = cshogi.move16(board.move_from_usi(mv))
+        hcpe["gameResult"] = rng.choice([cshogi.DRAW, cshogi.BLACK_WIN, cshogi.WHITE_WIN])
+    records = tokin.hcpe_to_psv(hcpes)
+    assert records.dtype == tokin.PSV_DTYPE
+    psfen = np.zeros(32, np.uint8)
+    for (sfen, mv), hcpe, rec in zip(chosen, hcpes, records):
+        board.set_hcp(hcpe["hcp"])
+        board.to_psfen(psfen)
+        assert (rec["sfen"] == psfen).all()
+        assert int(rec["score"]) == int(hcpe["eval"])
+        assert int(rec["move"]) == cshogi.move16_to_psv(int(hcpe["bestMove16"]))
+        assert cshogi.move_to_usi(board.move_from_psv(int(rec["move"]))) == mv
+        winner = {cshogi.BLACK_WIN: cshogi.BLACK, cshogi.WHITE_WIN: cshogi.WHITE}
+        side_won = winner.get(int(hcpe["gameResult"]))
+        expected = 0 if side_won is None else 1 if side_won == board.turn else -1
+        assert int(rec["game_result"]) == expected
+        assert int(rec["gamePly"]) == 0
+    # Back the other way, the same array.
+    assert (tokin.psv_to_hcpe(records) == hcpes).all()
+    bad = hcpes.copy()
+    bad["gameResult"][3] = 7
+    with pytest.raises(tokin.PsvError, match="record 3") as e:
+        tokin.hcpe_to_psv(bad)
+    assert e.value.index == 3
+
+
 def test_mutated_packed_data_raises_only_psv_errors():
     rng = np.random.default_rng(17)
     good = tokin.psv_records(["startpos", "2-pieces", "8k/9/9/9/9/9/9/9/K8 w - 1"] * 10)

@@ -261,6 +261,53 @@ def psv_to_hcpe(records: np.ndarray) -> np.ndarray:
     return out
 
 
+def move16_from_cshogi(moves: np.ndarray) -> np.ndarray:
+    """cshogi's 16-bit moves (`bestMove16`) as the training records' (YaneuraOu's), the
+    reverse of `move16_to_cshogi`, as cshogi's `move16_to_psv` converts one.
+
+    >>> hex(int(tokin.move16_from_cshogi(np.array([10408]))[0]))  # P*5e
+    '0x40a8'
+    """
+    m = np.asarray(moves).astype(np.int32) & 0xFFFF
+    to = m & 0x7F
+    origin = (m >> 7) & 0x7F
+    drop = origin > 80
+    promote = (m >> 14) & 1
+    high = np.where(drop, origin - 80, origin)
+    return (to | high << 7 | drop.astype(np.int32) << 14 | promote << 15).astype("<u2")
+
+
+def hcpe_to_psv(hcpes: np.ndarray) -> np.ndarray:
+    """An array of cshogi's `HuffmanCodedPosAndEval` (`HCPE_DTYPE`) as `PSV_DTYPE`, the
+    reverse of `psv_to_hcpe`: each position packed (and checked), `eval` as the score, the
+    move in the records' 16 bits, and the result turned to the side to move's (1 win, 0 draw,
+    -1 loss). An hcpe holds no move number, so `gamePly` is 0; a `gameResult` other than 0,
+    1 or 2 raises `PsvError` naming the record.
+
+    >>> r = tokin.psv_records(["8k/9/9/9/9/9/9/9/K8 w - 1"], scores=[-50], results=[-1])
+    >>> back = tokin.hcpe_to_psv(tokin.psv_to_hcpe(r))
+    >>> bool((back["sfen"] == r["sfen"]).all())
+    True
+    >>> int(back["score"][0]), int(back["game_result"][0]), int(back["gamePly"][0])
+    (-50, -1, 0)
+    """
+    hcpes = _records(hcpes, HCPE_DTYPE, "hcpes")
+    result = hcpes["gameResult"]
+    bad = np.flatnonzero((result < 0) | (result > 2))
+    if bad.size:
+        index = int(bad[0])
+        raise _psv_error(index, None, f"gameResult {int(result[index])} is not 0, 1 or 2")
+    out = np.zeros(len(hcpes), PSV_DTYPE)
+    out["sfen"] = hcps_to_psfens(hcpes["hcp"])
+    out["score"] = hcpes["eval"]
+    out["move"] = move16_from_cshogi(hcpes["bestMove16"])
+    white = (out["sfen"][:, 0] & 1).astype(bool)
+    won = np.where(white, result == 2, result == 1)
+    lost = np.where(white, result == 1, result == 2)
+    out["game_result"] = np.where(won, 1, np.where(lost, -1, 0))
+    return out
+
+
 class _Progress:
     """A progress bar: tqdm's when it is installed, else a line on standard error rewritten at
     most once a second."""
