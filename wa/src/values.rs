@@ -1,0 +1,134 @@
+//! Material values, in hundredths of a sparrow pawn: the search's whole evaluation. They can
+//! be set at run time (the USI option `PieceValues`), so that matches can try others without a
+//! new build; `docs/wa.md` gives how the defaults were chosen.
+
+use crate::piece::Kind;
+
+/// A value for each kind on the board, unpromoted and promoted; a piece in hand counts 10%
+/// more than on the board, since it can go anywhere.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Values {
+    plain: [i32; 17],
+    promoted: [i32; 17],
+}
+
+/// The defaults, in the order of [`Kind::ALL`] (the crane king is worth nothing: it is never
+/// taken).
+const PLAIN: [i32; 17] = [
+    100, 300, 400, 250, 250, 250, 250, 250, 250, 350, 400, 550, 500, 550, 800, 850, 0,
+];
+/// The promoted defaults in the same order; a kind that does not promote has 0 here (unused).
+const PROMOTED: [i32; 17] = [
+    450, 550, 350, 400, 400, 850, 800, 800, 550, 400, 550, 500, 0, 1000, 1100, 0, 0,
+];
+
+impl Default for Values {
+    fn default() -> Values {
+        Values {
+            plain: PLAIN,
+            promoted: PROMOTED,
+        }
+    }
+}
+
+impl Values {
+    /// The value of a piece on the board.
+    pub fn of(&self, kind: Kind, promoted: bool) -> i32 {
+        if promoted && kind.promotes() {
+            self.promoted[kind.index()]
+        } else {
+            self.plain[kind.index()]
+        }
+    }
+
+    /// The value of a piece in hand.
+    pub fn in_hand(&self, kind: Kind) -> i32 {
+        self.plain[kind.index()] * 11 / 10
+    }
+
+    /// Sets one value; `promoted` is ignored for a kind that does not promote.
+    pub fn set(&mut self, kind: Kind, promoted: bool, value: i32) {
+        if promoted && kind.promotes() {
+            self.promoted[kind.index()] = value;
+        } else if !promoted {
+            self.plain[kind.index()] = value;
+        }
+    }
+
+    /// The values as `SP=100 OC=300 … +SP=450 …`, every kind but the king, then every
+    /// promoted kind.
+    pub fn write(&self) -> String {
+        let plain = Kind::HAND
+            .iter()
+            .map(|&k| format!("{}={}", k.code(), self.of(k, false)));
+        let promoted = Kind::HAND
+            .iter()
+            .filter(|k| k.promotes())
+            .map(|&k| format!("+{}={}", k.code(), self.of(k, true)));
+        plain.chain(promoted).collect::<Vec<_>>().join(" ")
+    }
+
+    /// Changes the values named in `text` (`SP=100 +FF=1100 …`, any of them, in any order),
+    /// leaving the others.
+    ///
+    /// # Errors
+    /// A message naming the word that is not `NAME=VALUE` with a known name, a promoted name
+    /// only for a kind that promotes, and a value from 0 to 100000.
+    pub fn update(&mut self, text: &str) -> Result<(), String> {
+        let mut next = *self;
+        for (i, word) in text.split_whitespace().enumerate() {
+            let bad = |why: &str| format!("word {} `{word}`: {why}", i + 1);
+            let (name, value) = word
+                .split_once('=')
+                .ok_or_else(|| bad("expected NAME=VALUE"))?;
+            let (promoted, code) = match name.strip_prefix('+') {
+                Some(code) => (true, code),
+                None => (false, name),
+            };
+            let kind = Kind::from_code(code)
+                .filter(|&k| k != Kind::CraneKing && (!promoted || k.promotes()))
+                .ok_or_else(|| bad("not a piece with a value"))?;
+            let value = value
+                .parse::<i32>()
+                .ok()
+                .filter(|v| (0..=100_000).contains(v))
+                .ok_or_else(|| bad("the value must be a whole number from 0 to 100000"))?;
+            next.set(kind, promoted, value);
+        }
+        *self = next;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_back_what_they_write_and_refuse_bad_words() {
+        let v = Values::default();
+        let mut w = Values {
+            plain: [0; 17],
+            promoted: [0; 17],
+        };
+        w.update(&v.write()).expect("its own text");
+        assert_eq!(v, w);
+        let mut x = v;
+        x.update("FF=900 +SP=500").expect("valid");
+        assert_eq!(x.of(Kind::FlyingFalcon, false), 900);
+        assert_eq!(x.of(Kind::SparrowPawn, true), 500);
+        assert_eq!(x.in_hand(Kind::FlyingFalcon), 990);
+        for (bad, why) in [
+            ("FF=900 XX=3", "word 2 `XX=3`: not a piece"),
+            ("+TF=3", "not a piece"),
+            ("CK=3", "not a piece"),
+            ("SP", "expected NAME=VALUE"),
+            ("SP=-1", "from 0 to 100000"),
+        ] {
+            let mut y = v;
+            let err = y.update(bad).expect_err(bad);
+            assert!(err.contains(why), "{bad}: {err}");
+            assert_eq!(y, v, "{bad} leaves the values");
+        }
+    }
+}
