@@ -2,9 +2,9 @@
 //! transposition table, a quiescence search of captures, check extensions, move ordering (the
 //! table's move, captures by most valuable victim then least valuable attacker, promotions,
 //! two killers a ply, a history table), repetition scored as shogi scores it, and limits of
-//! depth, nodes and time. The evaluation is material ([`Values`]).
+//! depth, nodes and time. The evaluation is material and mobility ([`Values`]).
 
-use crate::board::{Color, SQUARES};
+use crate::board::{Bitboard, Color, SQUARES};
 use crate::piece::Kind;
 use crate::position::{Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,14 +22,24 @@ pub const PERPETUAL_WIN: i32 = 300_000;
 /// The deepest ply searched (iterations, extensions and quiescence together).
 const MAX_PLY: usize = 128;
 
-/// The material balance from the side to move's view.
+/// Material and mobility (the squares each piece reaches that its own side does not hold)
+/// from the side to move's view.
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {
     let us = pos.side_to_move();
     let sign = |c: Color| if c == us { 1 } else { -1 };
+    let occupied = pos.occupied();
+    let mut own = [Bitboard::EMPTY; 2];
+    for sq in crate::Square::all() {
+        if let Some(p) = pos.piece_at(sq) {
+            own[p.color().index()].insert(sq);
+        }
+    }
     let mut score = 0;
     for sq in crate::Square::all() {
         if let Some(p) = pos.piece_at(sq) {
-            score += sign(p.color()) * values.of(p.kind(), p.is_promoted());
+            let reach = Position::attacks_from(p, sq, occupied) & !own[p.color().index()];
+            let mobility = values.mobility() * reach.count() as i32;
+            score += sign(p.color()) * (values.of(p.kind(), p.is_promoted()) + mobility);
         }
     }
     for color in Color::ALL {

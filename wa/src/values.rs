@@ -1,6 +1,7 @@
-//! Material values, in hundredths of a sparrow pawn: the search's whole evaluation. They can
-//! be set at run time (the USI option `PieceValues`), so that matches can try others without a
-//! new build; `docs/wa.md` gives how the defaults were chosen.
+//! The evaluation's weights, in hundredths of a sparrow pawn: a material value for each piece
+//! and one for each square a piece reaches (mobility). They can be set at run time (the USI
+//! option `PieceValues`), so that matches can try others without a new build; `docs/wa.md`
+//! gives how the defaults were chosen.
 
 use crate::piece::Kind;
 
@@ -10,6 +11,7 @@ use crate::piece::Kind;
 pub struct Values {
     plain: [i32; 17],
     promoted: [i32; 17],
+    mobility: i32,
 }
 
 /// The defaults, in the order of [`Kind::ALL`] (the crane king is worth nothing: it is never
@@ -22,11 +24,15 @@ const PROMOTED: [i32; 17] = [
     450, 550, 350, 400, 400, 850, 800, 800, 550, 400, 550, 500, 0, 1000, 1100, 0, 0,
 ];
 
+/// The default weight of a square reached.
+const MOBILITY: i32 = 3;
+
 impl Default for Values {
     fn default() -> Values {
         Values {
             plain: PLAIN,
             promoted: PROMOTED,
+            mobility: MOBILITY,
         }
     }
 }
@@ -46,6 +52,11 @@ impl Values {
         self.plain[kind.index()] * 11 / 10
     }
 
+    /// The weight of one square that a piece reaches (empty or the opponent's).
+    pub fn mobility(&self) -> i32 {
+        self.mobility
+    }
+
     /// Sets one value; `promoted` is ignored for a kind that does not promote.
     pub fn set(&mut self, kind: Kind, promoted: bool, value: i32) {
         if promoted && kind.promotes() {
@@ -55,8 +66,8 @@ impl Values {
         }
     }
 
-    /// The values as `SP=100 OC=300 … +SP=450 …`, every kind but the king, then every
-    /// promoted kind.
+    /// The values as `SP=100 OC=300 … +SP=450 … MOB=3`, every kind but the king, then every
+    /// promoted kind, then the mobility weight.
     pub fn write(&self) -> String {
         let plain = Kind::HAND
             .iter()
@@ -65,11 +76,16 @@ impl Values {
             .iter()
             .filter(|k| k.promotes())
             .map(|&k| format!("+{}={}", k.code(), self.of(k, true)));
-        plain.chain(promoted).collect::<Vec<_>>().join(" ")
+        let mobility = std::iter::once(format!("MOB={}", self.mobility));
+        plain
+            .chain(promoted)
+            .chain(mobility)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
-    /// Changes the values named in `text` (`SP=100 +FF=1100 …`, any of them, in any order),
-    /// leaving the others.
+    /// Changes the values named in `text` (`SP=100 +FF=1100 MOB=2 …`, any of them, in any
+    /// order), leaving the others.
     ///
     /// # Errors
     /// A message naming the word that is not `NAME=VALUE` with a known name, a promoted name
@@ -81,6 +97,15 @@ impl Values {
             let (name, value) = word
                 .split_once('=')
                 .ok_or_else(|| bad("expected NAME=VALUE"))?;
+            let value = value
+                .parse::<i32>()
+                .ok()
+                .filter(|v| (0..=100_000).contains(v))
+                .ok_or_else(|| bad("the value must be a whole number from 0 to 100000"))?;
+            if name.eq_ignore_ascii_case("MOB") {
+                next.mobility = value;
+                continue;
+            }
             let (promoted, code) = match name.strip_prefix('+') {
                 Some(code) => (true, code),
                 None => (false, name),
@@ -88,11 +113,6 @@ impl Values {
             let kind = Kind::from_code(code)
                 .filter(|&k| k != Kind::CraneKing && (!promoted || k.promotes()))
                 .ok_or_else(|| bad("not a piece with a value"))?;
-            let value = value
-                .parse::<i32>()
-                .ok()
-                .filter(|v| (0..=100_000).contains(v))
-                .ok_or_else(|| bad("the value must be a whole number from 0 to 100000"))?;
             next.set(kind, promoted, value);
         }
         *self = next;
@@ -110,16 +130,19 @@ mod tests {
         let mut w = Values {
             plain: [0; 17],
             promoted: [0; 17],
+            mobility: 0,
         };
         w.update(&v.write()).expect("its own text");
         assert_eq!(v, w);
         let mut x = v;
-        x.update("FF=900 +SP=500").expect("valid");
+        x.update("FF=900 +SP=500 MOB=0").expect("valid");
+        assert_eq!(x.mobility(), 0);
         assert_eq!(x.of(Kind::FlyingFalcon, false), 900);
         assert_eq!(x.of(Kind::SparrowPawn, true), 500);
         assert_eq!(x.in_hand(Kind::FlyingFalcon), 990);
         for (bad, why) in [
             ("FF=900 XX=3", "word 2 `XX=3`: not a piece"),
+            ("MOB=x", "whole number"),
             ("+TF=3", "not a piece"),
             ("CK=3", "not a piece"),
             ("SP", "expected NAME=VALUE"),
