@@ -89,7 +89,13 @@ class HaChu:
         for line in self.lines():
             if line.startswith("move "):
                 self.send("force")
-                move = from_xboard(line.split()[1])
+                try:
+                    move = from_xboard(line.split()[1])
+                except ValueError as e:
+                    # Seen: a square on a twelfth file, `l`.
+                    say(f"info string hachu: {e}")
+                    self.sent = None
+                    return None
                 self.sent.append(move)
                 self.sync()
                 return move

@@ -2,7 +2,7 @@
 """Wa shogi matches between two USI engines, refereed by the tests' second move generator.
 
     python3 scripts/wa/selfplay.py --new TOKIN [--old TOKIN] --games N
-        [--nodes N | --byoyomi MS [--main MS]] [--variant washogi|washogi-nodrops]
+        [--nodes N | --byoyomi MS [--main MS] [--inc MS]] [--variant washogi|washogi-nodrops]
         [--max-plies N] [--seed S] [--referee PATH] [--new-option NAME=VALUE]...
         [--old-option NAME=VALUE]... [--plain]
 
@@ -18,13 +18,14 @@ gave check with every move since the first of the four), or at MAX_PLIES (a draw
 The summary gives the score from --new's view, W-L-D, and Elo with a 95% interval."""
 import argparse, math, random, shlex, subprocess, sys, time
 
-ap = argparse.ArgumentParser()
+ap = argparse.ArgumentParser(description="Wa shogi matches between two USI engines.")
 ap.add_argument("--new", required=True)
 ap.add_argument("--old", help="the opponent (default: --new); a command line is split as a shell does")
 ap.add_argument("--games", type=int, default=100)
 ap.add_argument("--nodes", type=int)
 ap.add_argument("--byoyomi", type=int)
 ap.add_argument("--main", type=int, default=0)
+ap.add_argument("--inc", type=int, default=0)
 ap.add_argument("--variant", default="washogi")
 ap.add_argument("--max-plies", type=int, default=300)
 ap.add_argument("--seed", type=int, default=1)
@@ -32,9 +33,8 @@ ap.add_argument("--referee", default="target/release/examples/referee")
 ap.add_argument("--new-option", action="append", default=[])
 ap.add_argument("--old-option", action="append", default=[])
 ap.add_argument("--plain", action="store_true")
-args = ap.parse_args()
-if (args.nodes is None) == (args.byoyomi is None):
-    sys.exit("give one of --nodes and --byoyomi")
+# Read here for the match; tune.py, which imports this file, sets its own.
+args = ap.parse_args() if __name__ == "__main__" else None
 
 
 class Engine:
@@ -67,6 +67,10 @@ class Engine:
                 print("  ", line.strip(), file=sys.stderr)
             if line.startswith(prefix):
                 return line.strip()
+
+    def set_option(self, name, value):
+        self.send(f"setoption name {name} value {value}")
+        self.send("isready"); self.wait("readyok")
 
     def quit(self):
         try:
@@ -103,6 +107,8 @@ def play_game(engines, ref, opening):
             go = f"go nodes {args.nodes}"
         else:
             go = f"go btime {clock[0]} wtime {clock[1]} byoyomi {args.byoyomi}"
+            if args.inc:
+                go += f" binc {args.inc} winc {args.inc}"
         try:
             e.send("position startpos moves " + " ".join(moves))
             t0 = time.monotonic()
@@ -115,7 +121,7 @@ def play_game(engines, ref, opening):
         if args.byoyomi is not None:
             if used > clock[side] + args.byoyomi:
                 return 1 - side, f"time ({used} ms)", len(moves)
-            clock[side] = max(0, clock[side] - used)
+            clock[side] = max(0, clock[side] - used) + args.inc
         if best == "resign":
             if ref.ask("moves"):
                 return 1 - side, "resigned with legal moves", len(moves)
@@ -142,6 +148,16 @@ def play_game(engines, ref, opening):
     return None, "ply cap", len(moves)
 
 
+def random_opening(ref, rng):
+    """Two random legal moves, shared by a pair of games."""
+    ref.ask("new " + args.variant)
+    opening = []
+    for _ in range(2):
+        m = rng.choice(ref.ask("moves").split())
+        ref.ask("play " + m); opening.append(m)
+    return opening
+
+
 def elo(score):
     if score <= 0 or score >= 1:
         return math.copysign(math.inf, score - 0.5)
@@ -149,6 +165,8 @@ def elo(score):
 
 
 def main():
+    if (args.nodes is None) == (args.byoyomi is None):
+        sys.exit("give one of --nodes and --byoyomi")
     new = Engine(args.new, args.new_option)
     old = Engine(args.old or args.new, args.old_option)
     ref = Referee()
@@ -159,12 +177,7 @@ def main():
     opening = []
     for g in range(args.games):
         if g % 2 == 0:
-            # Two random legal moves, shared by the pair of games.
-            ref.ask("new " + args.variant)
-            opening = []
-            for _ in range(2):
-                m = rng.choice(ref.ask("moves").split())
-                ref.ask("play " + m); opening.append(m)
+            opening = random_opening(ref, rng)
         new_black = g % 2 == 0
         engines = [new, old] if new_black else [old, new]
         winner, reason, n = play_game(engines, ref, opening)
@@ -191,4 +204,5 @@ def main():
           f"plies {plies} illegal {illegal} crashes {crashes} time-losses {timeouts} ends {reasons}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -2,7 +2,7 @@
 //! and `quit` are read while it thinks, and keeps the game's positions for the repetition rule.
 //!
 //! Options: `USI_Variant` (`washogi`, `washogi-nodrops`; `UCI_Variant` is read too, as variant
-//! GUIs send either) and `PieceValues` (the material values, `SP=100 OC=300 …`).
+//! GUIs send either) and `PieceValues` (the evaluation's weights, `SP=100 OC=336 … MOB=3`).
 
 use crate::clock::Go;
 use crate::position::{Position, Rules};
@@ -276,7 +276,7 @@ mod tests {
             text.contains("option name USI_Variant type combo default washogi"),
             "{text}"
         );
-        assert!(text.contains("option name PieceValues type string default SP=100 OC=300"));
+        assert!(text.contains("option name PieceValues type string default SP=100 OC=336"));
         assert!(text.contains("usiok") && text.contains("readyok"), "{text}");
         let mut pos = Position::start(Rules::Drops);
         for m in ["8h8g", "4d4e"] {
