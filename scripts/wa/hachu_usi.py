@@ -22,22 +22,23 @@ hachu = args[0]
 memory = args[args.index("--memory") + 1] if "--memory" in args else "64"
 
 
-def to_xboard(move):
-    """`8h8g+` → `d4d5+`."""
-    m = re.fullmatch(r"(\d+)([a-k])(\d+)([a-k])(\+?)", move)
+def translate(move, square_pattern, square):
+    """A board move, from-square then to-square then an optional `+`, each square matched by
+    `square_pattern` (two groups) and rewritten by `square`."""
+    m = re.fullmatch(square_pattern * 2 + r"(\+?)", move)
     if not m:
         raise ValueError(f"not a board move: {move}")
-    sq = lambda f, r: f"{chr(ord('a') + 11 - int(f))}{12 - (ord(r) - ord('a') + 1)}"
-    return sq(m[1], m[2]) + sq(m[3], m[4]) + m[5]
+    return square(m[1], m[2]) + square(m[3], m[4]) + m[5]
+
+
+def to_xboard(move):
+    """`8h8g+` → `d4d5+`."""
+    return translate(move, r"(\d+)([a-k])", lambda f, r: f"{chr(ord('a') + 11 - int(f))}{ord('l') - ord(r)}")
 
 
 def from_xboard(move):
     """`d4d5+` → `8h8g+`."""
-    m = re.fullmatch(r"([a-k])(\d+)([a-k])(\d+)(\+?)", move)
-    if not m:
-        raise ValueError(f"not a board move: {move}")
-    sq = lambda f, r: f"{11 - (ord(f) - ord('a'))}{chr(ord('a') + 12 - int(r) - 1)}"
-    return sq(m[1], m[2]) + sq(m[3], m[4]) + m[5]
+    return translate(move, r"([a-k])(\d+)", lambda f, r: f"{ord('l') - ord(f)}{chr(ord('a') + 11 - int(r))}")
 
 
 class HaChu:

@@ -403,12 +403,10 @@ impl Searcher<'_> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_in {
-            Bound::Exact
-        } else {
-            Bound::Upper
+        let bound = match (best_score >= beta, best_score > alpha_in) {
+            (true, _) => Bound::Lower,
+            (false, true) => Bound::Exact,
+            (false, false) => Bound::Upper,
         };
         self.table.store(Entry {
             key: seen.key,

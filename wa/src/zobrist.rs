@@ -12,13 +12,13 @@ const PIECES: usize = 2 * 2 * 17;
 /// pawns, and every other kind fewer).
 const COUNTS: usize = 23;
 
-/// splitmix64, run at compile time: a fixed seed gives the same keys in every build.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
+/// xorshift64*, run at compile time: a fixed seed gives the same keys in every build.
+const fn next(state: u64) -> (u64, u64) {
+    let mut x = state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    (x, x.wrapping_mul(0x2545_f491_4f6c_dd1d))
 }
 
 struct Tables {
@@ -38,7 +38,7 @@ const TABLES: Tables = {
     while p < PIECES {
         let mut sq = 0;
         while sq < SQUARES {
-            let (s, z) = splitmix(state);
+            let (s, z) = next(state);
             state = s;
             t.board[p][sq] = z;
             sq += 1;
@@ -52,7 +52,7 @@ const TABLES: Tables = {
             // A count of zero adds nothing, so an empty hand needs no work.
             let mut n = 1;
             while n < COUNTS {
-                let (s, z) = splitmix(state);
+                let (s, z) = next(state);
                 state = s;
                 t.hand[c][k][n] = z;
                 n += 1;
@@ -61,7 +61,7 @@ const TABLES: Tables = {
         }
         c += 1;
     }
-    t.white = splitmix(state).1;
+    t.white = next(state).1;
     t
 };
 
