@@ -2,9 +2,10 @@
 //! and `quit` are read while it thinks, and keeps the game's positions for the repetition rule.
 //!
 //! Options: `USI_Variant` (`washogi`, `washogi-nodrops`; `UCI_Variant` is read too, as variant
-//! GUIs send either) and `PieceValues` (the evaluation's weights, `SP=100 OC=336 … MOB=3`).
+//! GUIs send either), `PieceValues` (the evaluation's weights, `SP=100 OC=336 … MOB=3`) and
+//! `Margin` (milliseconds kept back from the clock).
 
-use crate::clock::Go;
+use crate::clock::{DEFAULT_MARGIN, Go};
 use crate::position::{Position, Rules};
 use crate::search::{MATE, Outcome, Seen, Table, Values, search};
 use crate::{sfen, usi_move};
@@ -12,7 +13,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The node budget of a `go` that names no limit.
 pub const GO_NODES: u64 = 200_000;
@@ -50,6 +51,8 @@ struct Engine<W: Write + Send + 'static> {
     /// The game's positions before `pos`, oldest first.
     before: Vec<Seen>,
     values: Values,
+    /// Kept back from the clock ([`DEFAULT_MARGIN`] unless the option `Margin` says).
+    margin: Duration,
     out: Shared<W>,
     /// The table, while no search holds it.
     table: Option<Table>,
@@ -92,6 +95,14 @@ impl<W: Write + Send + 'static> Engine<W> {
                 }
                 None => say(&self.out, &format!("info string unknown variant `{value}`")),
             }
+        } else if name.eq_ignore_ascii_case("Margin") {
+            match value.parse::<u64>() {
+                Ok(ms) if ms <= 10_000 => self.margin = Duration::from_millis(ms),
+                _ => say(
+                    &self.out,
+                    &format!("info string Margin: `{value}` is not 0 to 10000 ms"),
+                ),
+            }
         } else if name.eq_ignore_ascii_case("PieceValues")
             && let Err(e) = self.values.update(&value)
         {
@@ -117,7 +128,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             Ok(go) => go,
             Err(e) => return say(&self.out, &format!("info string go refused: {e}")),
         };
-        let limits = go.limits(self.pos.side_to_move(), start, GO_NODES);
+        let limits = go.limits(self.pos.side_to_move(), start, GO_NODES, self.margin);
         let stop = Arc::new(AtomicBool::new(false));
         let mut table = self.table.take().unwrap_or_default();
         let (pos, before, values, out) = (
@@ -168,6 +179,7 @@ pub fn run<W: Write + Send + 'static>(input: impl BufRead, out: W, rules: Rules)
         pos: Position::start(rules),
         before: Vec::new(),
         values: Values::default(),
+        margin: DEFAULT_MARGIN,
         out: Arc::new(Mutex::new(out)),
         table: Some(Table::default()),
         thinking: None,
@@ -190,6 +202,13 @@ pub fn run<W: Write + Send + 'static>(input: impl BufRead, out: W, rules: Rules)
                     &format!(
                         "option name PieceValues type string default {}",
                         Values::default().write()
+                    ),
+                );
+                say(
+                    &e.out,
+                    &format!(
+                        "option name Margin type spin default {} min 0 max 10000",
+                        DEFAULT_MARGIN.as_millis()
                     ),
                 );
                 say(&e.out, "usiok");
@@ -289,9 +308,9 @@ mod tests {
     #[test]
     fn bad_lines_are_answered_not_fatal() {
         let text = session(
-            "position startpos moves 8h8e\nposition sfen 11/11 b - 1\nsetoption name USI_Variant value chu\nsetoption name PieceValues value SP=x\nfoo\ngo sideways\ngo depth 1\n",
+            "position startpos moves 8h8e\nposition sfen 11/11 b - 1\nsetoption name USI_Variant value chu\nsetoption name PieceValues value SP=x\nsetoption name Margin value -5\nfoo\ngo sideways\ngo depth 1\n",
         );
-        assert_eq!(text.matches("info string").count(), 6, "{text}");
+        assert_eq!(text.matches("info string").count(), 7, "{text}");
         assert!(text.contains("word 4:"), "{text}");
         assert_eq!(text.matches("bestmove").count(), 1, "{text}");
     }
