@@ -1,80 +1,208 @@
 #!/usr/bin/env python3
-"""Self-play of tokin's wa shogi USI engine against itself through the USI protocol.
+"""Wa shogi matches between two USI engines, refereed by the tests' second move generator.
 
-    python3 scripts/wa/selfplay.py TOKIN GAMES MAX_PLIES washogi|washogi-nodrops [SEED]
+    python3 scripts/wa/selfplay.py --new TOKIN [--old TOKIN] --games N
+        [--nodes N | --byoyomi MS [--main MS] [--inc MS]] [--variant washogi|washogi-nodrops]
+        [--max-plies N] [--seed S] [--referee PATH] [--new-option NAME=VALUE]...
+        [--old-option NAME=VALUE]... [--plain]
 
-Two engine processes, started plainly as a GUI starts them and told the variant with
-`setoption name USI_Variant`, alternate moves from the start position after two random ones. Every bestmove is
-checked against the legal moves listed by `tokin perft 1 --divide --variant ...` for the
-position reached; the game ends at `bestmove resign`, at MAX_PLIES, or on an illegal move or a
-crash (counted)."""
-import subprocess, sys, random
+Each engine is one process for the whole match, started as a GUI starts it (`TOKIN
+--variant V`, or plainly with `--plain`, then `setoption name USI_Variant`). Games go in pairs
+from the same opening (two random legal moves from the seed), the colours swapped. Every
+`bestmove` is checked by the referee (`cargo build --release --example referee -p tokin-wa`),
+which replays the game on the generator written apart from the crate; an illegal move, a
+crash, or (under a clock) a move past the time left loses. A game ends when the side to move
+has no legal move (it has lost), at the fourth repetition (a draw, or a loss for the side that
+gave check with every move since the first of the four), or at MAX_PLIES (a draw).
 
-TOKIN, GAMES, MAX_PLIES, VARIANT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+The summary gives the score from --new's view, W-L-D, and Elo with a 95% interval."""
+import argparse, math, random, shlex, subprocess, sys, time
 
-def engine():
-    p = subprocess.Popen([TOKIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    send(p, "usi"); wait(p, "usiok")
-    send(p, f"setoption name USI_Variant value {VARIANT}")
-    send(p, "isready"); wait(p, "readyok")
-    return p
+ap = argparse.ArgumentParser(description="Wa shogi matches between two USI engines.")
+ap.add_argument("--new", required=True)
+ap.add_argument("--old", help="the opponent (default: --new); a command line is split as a shell does")
+ap.add_argument("--games", type=int, default=100)
+ap.add_argument("--nodes", type=int)
+ap.add_argument("--byoyomi", type=int)
+ap.add_argument("--main", type=int, default=0)
+ap.add_argument("--inc", type=int, default=0)
+ap.add_argument("--variant", default="washogi")
+ap.add_argument("--max-plies", type=int, default=300)
+ap.add_argument("--seed", type=int, default=1)
+ap.add_argument("--referee", default="target/release/examples/referee")
+ap.add_argument("--new-option", action="append", default=[])
+ap.add_argument("--old-option", action="append", default=[])
+ap.add_argument("--plain", action="store_true")
+# Read here for the match; tune.py, which imports this file, sets its own.
+args = ap.parse_args() if __name__ == "__main__" else None
 
-def send(p, line):
-    p.stdin.write(line + "\n"); p.stdin.flush()
 
-def wait(p, prefix):
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError("engine closed its output")
-        if line.startswith(prefix):
-            return line.strip()
+class Engine:
+    def __init__(self, path, options):
+        self.path, self.options = path, options
+        self.start()
 
-def legal(moves):
-    args = [TOKIN, "perft", "1", "--variant", VARIANT, "--divide"]
-    if moves:
-        args += ["--moves"] + moves
-    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
-    return {l.split(":")[0] for l in out.splitlines() if not l.startswith("Nodes")}
+    def start(self):
+        # A path, or a command with its arguments (an adapter script and its engine).
+        cmd = shlex.split(self.path)
+        if not args.plain:
+            cmd += ["--variant", args.variant]
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("usi"); self.wait("usiok")
+        self.send(f"setoption name USI_Variant value {args.variant}")
+        for o in self.options:
+            name, value = o.split("=", 1)
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready"); self.wait("readyok")
 
-stats = {"games": 0, "illegal": 0, "crashes": 0, "resign": 0, "cap": 0, "plies": 0}
-rng = random.Random(int(sys.argv[5]) if len(sys.argv) > 5 else 1)
-for g in range(GAMES):
-    engines = [engine(), engine()]
-    for e in engines:
-        send(e, "usinewgame")
-    moves = []
-    # Two random opening moves so that the games differ.
-    for _ in range(2):
-        moves.append(rng.choice(sorted(legal(moves))))
-    result = "cap"
-    while len(moves) < MAX_PLIES:
-        e = engines[len(moves) % 2]
+    def send(self, line):
+        self.p.stdin.write(line + "\n"); self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine closed its output")
+            if line.startswith("info string"):
+                print("  ", line.strip(), file=sys.stderr)
+            if line.startswith(prefix):
+                return line.strip()
+
+    def set_option(self, name, value):
+        self.send(f"setoption name {name} value {value}")
+        self.send("isready"); self.wait("readyok")
+
+    def quit(self):
         try:
-            send(e, "position startpos moves " + " ".join(moves))
-            send(e, "go depth 1")
-            best = wait(e, "bestmove").split()[1]
-        except Exception as ex:
-            stats["crashes"] += 1; result = "crash"; print("crash", ex, moves); break
-        allowed = legal(moves)
-        if best == "resign":
-            if allowed:
-                stats["illegal"] += 1; result = "bad resign"; print("resigned with moves", moves)
-            else:
-                result = "resign"
-            break
-        if best not in allowed:
-            stats["illegal"] += 1; result = "illegal"; print("illegal", best, moves); break
-        moves.append(best)
-    for e in engines:
-        try:
-            send(e, "quit"); e.wait(timeout=10)
-            if e.returncode != 0:
-                stats["crashes"] += 1
+            self.send("quit"); self.p.wait(timeout=10)
+            return self.p.returncode == 0
         except Exception:
-            stats["crashes"] += 1
-    stats["games"] += 1; stats["plies"] += len(moves)
-    if result in stats:
-        stats[result] += 1
-    print(g + 1, result, len(moves), flush=True)
-print(stats)
+            self.p.kill()
+            return False
+
+
+class Referee:
+    def __init__(self):
+        self.p = subprocess.Popen([args.referee], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def ask(self, line):
+        self.p.stdin.write(line + "\n"); self.p.stdin.flush()
+        return self.p.stdout.readline().strip()
+
+
+def play_game(engines, ref, opening):
+    """engines[0] plays Black. Returns (winner index or None, reason, plies)."""
+    ref.ask("new " + args.variant)
+    moves, history = [], []  # history: (key, side to move in check) of every position after a move
+    for m in opening:
+        r = ref.ask("play " + m).split()
+        moves.append(m); history.append((r[1], r[2] == "check"))
+    clock = [args.main, args.main]
+    for e in engines:
+        e.send("usinewgame")
+    while len(moves) < args.max_plies:
+        side = len(moves) % 2
+        e = engines[side]
+        if args.nodes is not None:
+            go = f"go nodes {args.nodes}"
+        else:
+            go = f"go btime {clock[0]} wtime {clock[1]} byoyomi {args.byoyomi}"
+            if args.inc:
+                go += f" binc {args.inc} winc {args.inc}"
+        try:
+            e.send("position startpos moves " + " ".join(moves))
+            t0 = time.monotonic()
+            e.send(go)
+            best = e.wait("bestmove").split()[1]
+            used = int((time.monotonic() - t0) * 1000)
+        except Exception as ex:
+            e.start()
+            return 1 - side, f"crash ({ex})", len(moves)
+        if args.byoyomi is not None:
+            if used > clock[side] + args.byoyomi:
+                return 1 - side, f"time ({used} ms)", len(moves)
+            clock[side] = max(0, clock[side] - used) + args.inc
+        if best == "resign":
+            if ref.ask("moves"):
+                return 1 - side, "resigned with legal moves", len(moves)
+            return 1 - side, "no legal move", len(moves)
+        r = ref.ask("play " + best).split()
+        if r[0] != "legal":
+            print("   illegal after:", " ".join(moves), file=sys.stderr)
+            return 1 - side, f"illegal move {best}", len(moves)
+        moves.append(best)
+        history.append((r[1], r[2] == "check"))
+        if r[3] == "none":
+            return side, "no legal move", len(moves)
+        key = r[1]
+        seen = [i for i, (k, _) in enumerate(history) if k == key]
+        if len(seen) >= 4:
+            # history[i] follows move i, made by side i % 2; that move gave check when the
+            # side to move after it is in check.
+            cycle = range(seen[0] + 1, len(history))
+            for checker in (0, 1):
+                mine = [history[i][1] for i in cycle if i % 2 == checker]
+                if mine and all(mine):
+                    return 1 - checker, "perpetual check", len(moves)
+            return None, "repetition", len(moves)
+    return None, "ply cap", len(moves)
+
+
+def random_opening(ref, rng):
+    """Two random legal moves, shared by a pair of games."""
+    ref.ask("new " + args.variant)
+    opening = []
+    for _ in range(2):
+        m = rng.choice(ref.ask("moves").split())
+        ref.ask("play " + m); opening.append(m)
+    return opening
+
+
+def elo(score):
+    if score <= 0 or score >= 1:
+        return math.copysign(math.inf, score - 0.5)
+    return -400 * math.log10(1 / score - 1)
+
+
+def main():
+    if (args.nodes is None) == (args.byoyomi is None):
+        sys.exit("give one of --nodes and --byoyomi")
+    new = Engine(args.new, args.new_option)
+    old = Engine(args.old or args.new, args.old_option)
+    ref = Referee()
+    rng = random.Random(args.seed)
+    w = l = d = 0
+    illegal = crashes = timeouts = plies = 0
+    reasons = {}
+    opening = []
+    for g in range(args.games):
+        if g % 2 == 0:
+            opening = random_opening(ref, rng)
+        new_black = g % 2 == 0
+        engines = [new, old] if new_black else [old, new]
+        winner, reason, n = play_game(engines, ref, opening)
+        plies += n
+        reasons[reason.split(" (")[0]] = reasons.get(reason.split(" (")[0], 0) + 1
+        illegal += reason.startswith("illegal") or reason.startswith("resigned")
+        crashes += reason.startswith("crash")
+        timeouts += reason.startswith("time")
+        if winner is None:
+            d += 1; res = "1/2"
+        elif (winner == 0) == new_black:
+            w += 1; res = "new"
+        else:
+            l += 1; res = "old"
+        print(f"{g + 1} {' '.join(opening)} {res} {reason} {n}", flush=True)
+    for e in (new, old):
+        crashes += not e.quit()
+    n = w + l + d
+    s = (w + d / 2) / n
+    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
+    se = math.sqrt(var / n)
+    lo, hi = elo(s - 1.96 * se), elo(s + 1.96 * se)
+    print(f"games {n} W-L-D {w}-{l}-{d} score {s:.3f} elo {elo(s):+.0f} [{lo:+.0f}, {hi:+.0f}] "
+          f"plies {plies} illegal {illegal} crashes {crashes} time-losses {timeouts} ends {reasons}")
+
+
+if __name__ == "__main__":
+    main()

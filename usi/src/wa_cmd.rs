@@ -10,21 +10,12 @@
 
 use clap::Parser;
 use std::ffi::OsString;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use tokin_wa::notation::{self, Style};
-use tokin_wa::search::{Limits, MATE, search};
 use tokin_wa::{Move, Position, Rules, sfen, usi_move};
 
-/// The form named by a variant name, or `None` for a name that is not wa shogi.
-pub fn rules_for(name: &str) -> Option<Rules> {
-    match name.to_ascii_lowercase().as_str() {
-        "washogi" | "wa" | "wa-shogi" | "wa_shogi" => Some(Rules::Drops),
-        "washogi-nodrops" | "wa-nodrops" => Some(Rules::NoDrops),
-        _ => None,
-    }
-}
+pub use tokin_wa::engine::rules_for;
 
 /// The value of `--variant` on the command line, if any.
 fn variant_flag(args: &[String]) -> Option<&str> {
@@ -67,7 +58,7 @@ pub fn dispatch(args: &[OsString]) -> Option<ExitCode> {
         },
         Some(first) if first.starts_with("--variant") && rest.len() <= 2 => {
             let stdin = std::io::stdin();
-            usi_loop(stdin.lock(), &mut std::io::stdout(), rules);
+            tokin_wa::engine::run(stdin.lock(), std::io::stdout(), rules);
             ExitCode::SUCCESS
         }
         _ => {
@@ -330,166 +321,9 @@ fn numbered(moves: &[String], black_first: bool) -> String {
     parts.join(" ")
 }
 
-/// The USI engine for wa shogi, reading commands from `input` until `quit` or its end.
-///
-/// The search runs on the reading thread under a node budget, so `stop` is not needed and is
-/// ignored; `go infinite` searches to the budget too.
-pub fn usi_loop(input: impl BufRead, out: &mut impl Write, mut rules: Rules) {
-    let mut pos = Position::start(rules);
-    let say = |out: &mut dyn Write, text: &str| {
-        let _ = writeln!(out, "{text}").and_then(|()| out.flush());
-    };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.first().copied() {
-            None => {}
-            Some("usi") => {
-                say(out, "id name tokin (wa shogi)");
-                say(out, "id author the tokin authors");
-                say(
-                    out,
-                    "option name USI_Variant type combo default washogi var washogi var washogi-nodrops",
-                );
-                say(out, "usiok");
-            }
-            Some("isready") => say(out, "readyok"),
-            Some("setoption") => {
-                let name = words
-                    .iter()
-                    .position(|w| *w == "name")
-                    .and_then(|i| words.get(i + 1));
-                let value = words
-                    .iter()
-                    .position(|w| *w == "value")
-                    .and_then(|i| words.get(i + 1));
-                if name.is_some_and(|n| {
-                    n.eq_ignore_ascii_case("USI_Variant") || n.eq_ignore_ascii_case("UCI_Variant")
-                }) {
-                    match value.and_then(|v| rules_for(v)) {
-                        Some(r) => {
-                            rules = r;
-                            pos = Position::start(rules);
-                        }
-                        None => say(
-                            out,
-                            &format!(
-                                "info string unknown variant `{}`",
-                                value.copied().unwrap_or("")
-                            ),
-                        ),
-                    }
-                }
-            }
-            Some("usinewgame") => pos = Position::start(rules),
-            Some("position") => match read_position(&words[1..], rules) {
-                Ok(p) => pos = p,
-                Err(e) => say(out, &format!("info string position refused: {e}")),
-            },
-            Some("go") => {
-                let number = |key: &str| {
-                    words
-                        .iter()
-                        .position(|w| *w == key)
-                        .and_then(|i| words.get(i + 1))
-                        .and_then(|v| v.parse::<u64>().ok())
-                };
-                let limits = Limits {
-                    depth: number("depth").map_or(64, |d| d.clamp(1, 64) as u32),
-                    nodes: number("nodes").unwrap_or(GO_NODES),
-                };
-                let found = search(&pos, limits, &AtomicBool::new(false));
-                match found.best {
-                    Some(m) => {
-                        let score = if found.score.abs() > MATE / 2 {
-                            let plies = MATE - found.score.abs();
-                            format!("mate {}", if found.score > 0 { plies } else { -plies })
-                        } else {
-                            format!("cp {}", found.score)
-                        };
-                        let mv = usi_move::write(m);
-                        say(
-                            out,
-                            &format!(
-                                "info depth {} score {score} nodes {} pv {mv}",
-                                found.depth, found.nodes
-                            ),
-                        );
-                        say(out, &format!("bestmove {mv}"));
-                    }
-                    None => say(out, "bestmove resign"),
-                }
-            }
-            Some("stop" | "ponderhit" | "gameover") => {}
-            Some("quit") => break,
-            Some(other) => say(out, &format!("info string unknown command `{other}`")),
-        }
-    }
-}
-
-/// The node budget of a `go` without `nodes`.
-const GO_NODES: u64 = 200_000;
-
-/// Reads `startpos | sfen <board> <side> <hands> <number>` and `moves …`.
-fn read_position(words: &[&str], rules: Rules) -> Result<Position, String> {
-    let moves_at = words
-        .iter()
-        .position(|w| *w == "moves")
-        .unwrap_or(words.len());
-    let mut pos = match words.first().copied() {
-        Some("startpos") if moves_at == 1 => Position::start(rules),
-        Some("sfen") if moves_at >= 2 => {
-            sfen::parse(&words[1..moves_at].join(" "), rules).map_err(|e| e.to_string())?
-        }
-        _ => return Err("expected `startpos` or `sfen <position>`".into()),
-    };
-    for text in words.iter().skip(moves_at + 1) {
-        let m = usi_move::parse(&pos, text).map_err(|e| e.to_string())?;
-        pos.play_unchecked(m);
-    }
-    Ok(pos)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn session(input: &str) -> String {
-        let mut out = Vec::new();
-        usi_loop(input.as_bytes(), &mut out, Rules::Drops);
-        String::from_utf8(out).expect("utf-8")
-    }
-
-    #[test]
-    fn answers_usi_and_plays_a_legal_move() {
-        let text = session(
-            "usi\nisready\nsetoption name USI_Variant value washogi\nposition startpos moves 8h8g 4d4e\ngo nodes 2000\nquit\n",
-        );
-        assert!(
-            text.contains("option name USI_Variant type combo default washogi"),
-            "{text}"
-        );
-        assert!(text.contains("usiok") && text.contains("readyok"), "{text}");
-        let best = text
-            .lines()
-            .find_map(|l| l.strip_prefix("bestmove "))
-            .expect("a bestmove");
-        let mut pos = Position::start(Rules::Drops);
-        for m in ["8h8g", "4d4e"] {
-            let mv = usi_move::parse(&pos, m).expect("legal");
-            pos.play_unchecked(mv);
-        }
-        assert!(usi_move::parse(&pos, best).is_ok(), "{best} is legal");
-    }
-
-    #[test]
-    fn bad_lines_are_answered_not_fatal() {
-        let text = session(
-            "position startpos moves 8h8e\nposition sfen 11/11 b - 1\nsetoption name USI_Variant value chu\nfoo\ngo depth 1\n",
-        );
-        assert_eq!(text.matches("info string").count(), 4, "{text}");
-        assert!(text.contains("bestmove"), "{text}");
-    }
 
     #[test]
     fn the_variant_flag_is_found_in_both_spellings() {

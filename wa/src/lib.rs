@@ -1,6 +1,6 @@
 //! Wa shogi (和将棋), the 11×11 shogi of seventeen animal kinds: its rules with drops and
 //! without, a position string, legal moves, perft, the seed's move notation and a Japanese
-//! style, a game record format, and a material search.
+//! style, a game record format, and a search with its USI engine.
 //!
 //! ```
 //! use tokin_wa::{Position, Rules, perft};
@@ -9,7 +9,9 @@
 //! ```
 
 mod board;
+pub mod clock;
 pub mod diagram;
+pub mod engine;
 mod game;
 pub mod notation;
 mod perft;
@@ -19,6 +21,8 @@ pub mod record;
 pub mod search;
 pub mod sfen;
 pub mod usi_move;
+mod values;
+mod zobrist;
 
 pub use board::{Bitboard, Color, SIDE, SQUARES, Square};
 pub use game::{Game, Outcome};

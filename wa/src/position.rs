@@ -146,6 +146,11 @@ impl Position {
         self.move_number = n;
     }
 
+    /// The position's Zobrist key: equal for the same board, hands and side to move.
+    pub fn key(&self) -> u64 {
+        crate::zobrist::key(self)
+    }
+
     /// The occupied squares.
     pub fn occupied(&self) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
@@ -159,11 +164,7 @@ impl Position {
 
     /// The squares `piece` on `from` attacks, given which squares are occupied.
     pub fn attacks_from(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
-        // Black moves towards rank a, so forward is a negative rank offset for Black.
-        let ahead: i8 = match piece.color() {
-            Color::Black => -1,
-            Color::White => 1,
-        };
+        let ahead = forward(piece.color());
         let mut bb = Bitboard::EMPTY;
         for m in piece.motions() {
             let (df, dr) = (m.side, m.forward * ahead);
@@ -273,59 +274,66 @@ impl Position {
 
     /// Every legal move.
     pub fn legal_moves(&self) -> Vec<Move> {
+        self.legal_moves_where(|_| true)
+    }
+
+    /// Every legal capture (promoting or not): the moves a quiescence search looks at.
+    pub fn legal_captures(&self) -> Vec<Move> {
+        self.legal_moves_where(|m| match *m {
+            Move::Board { to, .. } => self.board[to.index()].is_some(),
+            Move::Drop { .. } => false,
+        })
+    }
+
+    /// The legal moves that `keep` accepts; legality is tested only for those.
+    fn legal_moves_where(&self, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
         let mut moves = Vec::with_capacity(256);
         self.pseudo_legal(&mut moves);
-        let in_check = self.in_check();
-        moves.retain(|&m| self.is_legal_pseudo(m, in_check));
+        moves.retain(|m| keep(m));
+        let safety = Safety::of(self);
+        moves.retain(|&m| self.is_legal_pseudo(m, &safety));
         moves
     }
 
-    /// Whether a pseudo-legal move leaves the king safe and is not a sparrow-drop mate;
-    /// `in_check` says whether the mover's king is attacked now.
-    fn is_legal_pseudo(&self, m: Move, in_check: bool) -> bool {
-        let is_drop = matches!(m, Move::Drop { .. });
-        // A drop only adds a piece: it cannot open a line to the mover's king, so it needs
-        // looking at only when the king is already attacked, or for the sparrow-drop rule.
-        if is_drop
-            && !in_check
-            && !matches!(
-                m,
-                Move::Drop {
-                    kind: Kind::SparrowPawn,
-                    ..
+    /// Whether a pseudo-legal move leaves the king safe and is not a sparrow-drop mate.
+    fn is_legal_pseudo(&self, m: Move, safety: &Safety) -> bool {
+        let us = self.side;
+        // Without a check, a move can expose the mover's king only by the king moving or by
+        // a piece leaving one of the king's eight lines (every ranging move of wa shogi runs
+        // along a file, a rank or a diagonal; a jump cannot be blocked). A drop only adds a
+        // piece, so it never exposes the king.
+        let needs_king_test = safety.in_check
+            || match m {
+                Move::Board { from, .. } => {
+                    safety.king.is_none_or(|k| k == from || aligned(k, from))
                 }
-            )
-        {
+                Move::Drop { .. } => false,
+            };
+        // A sparrow drop is tested for mate only when it checks: when it lands right in front
+        // of the enemy king.
+        let sparrow_check = matches!(m, Move::Drop { kind: Kind::SparrowPawn, to }
+            if safety.enemy_king.is_some_and(|k| to.offset(0, forward(us)) == Some(k)));
+        if !needs_king_test && !sparrow_check {
             return true;
         }
         let mut next = self.clone();
         next.play_unchecked(m);
-        let us = self.side;
-        if (!is_drop || in_check)
+        if needs_king_test
             && next
                 .king(us)
                 .is_some_and(|k| next.attacked(k, us.opponent()))
         {
             return false;
         }
-        if let Move::Drop {
-            kind: Kind::SparrowPawn,
-            ..
-        } = m
-        {
-            // 打ち歩詰め: a sparrow drop may check but not mate.
-            if next.in_check() && next.legal_moves().is_empty() {
-                return false;
-            }
-        }
-        true
+        // 打ち歩詰め: a sparrow drop may check but not mate.
+        !(sparrow_check && next.in_check() && next.legal_moves().is_empty())
     }
 
     /// Whether `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
         let mut moves = Vec::with_capacity(256);
         self.pseudo_legal(&mut moves);
-        moves.contains(&m) && self.is_legal_pseudo(m, self.in_check())
+        moves.contains(&m) && self.is_legal_pseudo(m, &Safety::of(self))
     }
 
     /// Plays `m` if it is legal; otherwise leaves the position as it was and says so.
@@ -372,6 +380,44 @@ impl Position {
         self.side = us.opponent();
         self.move_number = self.move_number.saturating_add(1);
     }
+}
+
+/// What the legality test needs to know about the position before a move, found once for
+/// all the moves.
+struct Safety {
+    /// The mover's king, if on the board.
+    king: Option<Square>,
+    /// The opponent's king, if on the board.
+    enemy_king: Option<Square>,
+    /// Whether the mover's king is attacked now.
+    in_check: bool,
+}
+
+impl Safety {
+    fn of(pos: &Position) -> Safety {
+        Safety {
+            king: pos.king(pos.side),
+            enemy_king: pos.king(pos.side.opponent()),
+            in_check: pos.in_check(),
+        }
+    }
+}
+
+/// The rank offset of one step forward for `color` (Black moves towards rank a).
+const fn forward(color: Color) -> i8 {
+    match color {
+        Color::Black => -1,
+        Color::White => 1,
+    }
+}
+
+/// Whether `a` and `b` share a file, a rank or a diagonal.
+fn aligned(a: Square, b: Square) -> bool {
+    let (df, dr) = (
+        i16::from(a.file()) - i16::from(b.file()),
+        i16::from(a.rank()) - i16::from(b.rank()),
+    );
+    df == 0 || dr == 0 || df.abs() == dr.abs()
 }
 
 /// A move that is not legal in the position it was played in.

@@ -117,7 +117,7 @@ pub fn run_stdio() {
                     Event::InputClosed => None,
                 });
                 let input = std::io::BufReader::new(LinesReader::new(lines));
-                crate::wa_cmd::usi_loop(input, &mut std::io::stdout(), rules);
+                tokin_wa::engine::run(input, std::io::stdout(), rules);
                 return;
             }
         }

@@ -317,26 +317,50 @@ impl RefPos {
         })
     }
 
-    pub fn legal(&self) -> Vec<RefMove> {
-        let mut out = Vec::new();
-        for m in self.candidates() {
-            let next = self.after(m);
-            if next.king_en_prise() {
-                continue;
-            }
-            if let RefMove::Drop(k, _) = m
-                && k == Kind::SparrowPawn.index()
-            {
-                let mut passed = next.clone();
-                passed.black_to_move = !passed.black_to_move;
-                let check = passed.king_en_prise();
-                if check && next.legal().is_empty() {
-                    continue;
-                }
-            }
-            out.push(m);
+    /// Whether a candidate move is legal: the mover's king not left attacked, and a sparrow
+    /// drop that checks leaves a reply.
+    fn allowed(&self, m: RefMove) -> bool {
+        let next = self.after(m);
+        if next.king_en_prise() {
+            return false;
         }
-        out
+        if let RefMove::Drop(k, _) = m
+            && k == Kind::SparrowPawn.index()
+            && next.in_check()
+            && !next.has_legal_move()
+        {
+            return false;
+        }
+        true
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        let mut passed = self.clone();
+        passed.black_to_move = !passed.black_to_move;
+        passed.king_en_prise()
+    }
+
+    pub fn legal(&self) -> Vec<RefMove> {
+        self.candidates()
+            .into_iter()
+            .filter(|&m| self.allowed(m))
+            .collect()
+    }
+
+    /// Whether the side to move has a legal move (found without listing them all).
+    pub fn has_legal_move(&self) -> bool {
+        self.candidates().into_iter().any(|m| self.allowed(m))
+    }
+
+    /// Whether `m` is legal.
+    pub fn is_legal(&self, m: RefMove) -> bool {
+        self.candidates().contains(&m) && self.allowed(m)
+    }
+
+    /// The position after `m`, which must be legal.
+    pub fn play(&self, m: RefMove) -> RefPos {
+        self.after(m)
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
