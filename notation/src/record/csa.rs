@@ -122,7 +122,8 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         Ok(())
     };
     for (n, line) in numbered_lines(text) {
-        if line.trim() == "/" {
+        // Most lines hold no `/`: they are told apart without trimming them.
+        if line.contains('/') && line.trim() == "/" {
             flush(&mut game, &mut parsed)?;
         } else {
             game.push((n, line));
@@ -192,6 +193,13 @@ fn parse_game(
         pending: None,
         warnings,
     };
+    // Room for a move per line that may hold one (`+`/`-` and more), so that the moves are
+    // not copied as the list grows.
+    let move_lines = lines
+        .iter()
+        .filter(|(_, l)| l.len() > 1 && matches!(l.as_bytes()[0], b'+' | b'-'))
+        .count();
+    r.record.main.moves.reserve(move_lines);
     for &(n, line) in lines {
         if r.stopped {
             break;
@@ -201,26 +209,23 @@ fn parse_game(
             continue;
         }
         // Comma-separated statements, except in names and facts, which may contain commas.
-        let statements: Vec<&str> = if line.starts_with('N') || line.starts_with('$') {
-            vec![line]
-        } else {
-            line.split(',').collect()
-        };
+        let whole = line.starts_with('N') || line.starts_with('$');
         let mut trailing_comment = None;
-        for st in statements {
+        for st in statements(line, whole) {
+            let st = st.trim_end();
             // A comment may follow statements on the same line (`+7776FU,T3,'** 120`); it runs
             // to the end of the line, commas included.
             if st.trim_start().starts_with('\'') {
-                // `st` is a slice of `line` (from `split`), so `at` is a char boundary.
+                // `st` is a slice of `line` (from `statements`), so `at` is a char boundary.
                 let at = column_byte(line, st);
                 trailing_comment = Some(line[at..].trim_start());
                 break;
             }
-            let col = column_of(line, st);
-            let st = st.trim_end();
-            if st.trim().is_empty() {
+            if st.is_empty() {
                 continue;
             }
+            // Only problems need the column, and counting it costs a pass over the line.
+            let col = || column_of(line, st);
             if let Some((error, _)) = &r.pending {
                 let t = st.trim_start();
                 if (t.starts_with('+') || t.starts_with('-')) && t.len() > 1 {
@@ -245,6 +250,7 @@ fn parse_game(
             let result = r.statement(st);
             if let Some((mv, why, kind)) = r.foul.take() {
                 let ply = r.pos.as_ref().map_or(1, |p| p.move_number() as usize);
+                let col = col();
                 let at = |kind| RecordError::new(n, col, st.trim(), kind).at_ply(ply);
                 r.pending = Some((
                     at(kind),
@@ -252,10 +258,10 @@ fn parse_game(
                 ));
             }
             for note in std::mem::take(&mut r.note) {
-                r.warnings.push(RecordError::new(n, col, st.trim(), note));
+                r.warnings.push(RecordError::new(n, col(), st.trim(), note));
             }
             if let Err(e) = result {
-                let e = RecordError::new(n, col + e.0, st.trim(), e.1);
+                let e = RecordError::new(n, col() + e.0, st.trim(), e.1);
                 let e = match e.ply {
                     None => {
                         if let Some(ply) = r
@@ -298,6 +304,31 @@ fn parse_game(
         }
     }
     Ok(r.record)
+}
+
+/// The statements of a line: split at commas, or the `whole` line as one.
+fn statements(line: &str, whole: bool) -> impl Iterator<Item = &str> {
+    let mut rest = Some(line);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        // `,` is ASCII, so the split is on char boundaries; the pieces are those of
+        // `split(',')`, here without setting up its general search for each short line.
+        let comma = if whole {
+            None
+        } else {
+            r.bytes().position(|b| b == b',')
+        };
+        match comma {
+            Some(at) => {
+                rest = Some(&r[at + 1..]);
+                Some(&r[..at])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
 }
 
 /// An error inside one statement: the column offset from the statement start, and what is
