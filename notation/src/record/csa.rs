@@ -122,8 +122,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         Ok(())
     };
     for (n, line) in numbered_lines(text) {
-        // Most lines hold no `/`: they are told apart without trimming them.
-        if line.contains('/') && line.trim() == "/" {
+        if is_separator(line) {
             flush(&mut game, &mut parsed)?;
         } else {
             game.push((n, line));
@@ -141,6 +140,17 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         ));
     }
     Ok(parsed)
+}
+
+/// Whether `line` is a `/` line, which separates games. Only a line starting with `/` or with
+/// a space can be one: every other line is told apart by its first byte, without trimming it.
+fn is_separator(line: &str) -> bool {
+    match line.as_bytes().first() {
+        Some(b'/') => line.trim_end() == "/",
+        // A space, ASCII or wider (whose first byte is not ASCII), may be trimmed off.
+        Some(b) if !b.is_ascii_graphic() => line.trim() == "/",
+        _ => false,
+    }
 }
 
 #[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
@@ -471,7 +481,8 @@ impl GameReader<'_> {
                 let Some(pos) = self.pos.as_mut() else {
                     return syntax("no position");
                 };
-                let mv = match parse_move(pos, st) {
+                // `st` starts with its sign and ends trimmed: what `parse_move` would pass on.
+                let mv = match crate::parse_move(pos, None, st, Style::Csa) {
                     Ok(mv) => mv,
                     Err(source) => {
                         let kind = RecordErrorKind::Move { source };
@@ -993,6 +1004,20 @@ mod tests {
         assert_eq!(r.main.moves[1].comments, vec!["nice".to_string()]);
         assert_eq!(r.main.end.as_ref().unwrap().kind, EndKind::Resign);
         assert_eq!(r.header_value(&HeaderKey::Event), Some("Test"));
+    }
+
+    #[test]
+    fn games_are_separated_by_slash_lines_with_any_spaces() {
+        for sep in ["/", " /", "/ ", "\t/", "\u{3000}/\u{3000}", "\u{b}/"] {
+            let text = format!("PI\n+\n+7776FU\n{sep}\nPI\n+\n+2726FU\n");
+            let p = parse(&text, ReadOptions::default()).unwrap();
+            assert_eq!(p.records.len(), 2, "{sep:?}");
+        }
+        for not_sep in ["//", "/+", "x/"] {
+            let text = format!("PI\n+\n+7776FU\n{not_sep}\nPI\n+\n+2726FU\n");
+            let e = parse(&text, ReadOptions::default()).unwrap_err();
+            assert_eq!((e.line, e.column), (4, 1), "{not_sep:?}");
+        }
     }
 
     #[test]
