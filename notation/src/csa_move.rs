@@ -31,8 +31,13 @@ pub(crate) fn code(kind: PieceKind) -> &'static str {
     CODES[kind.index()].1
 }
 
-fn kind_of_code(s: &str) -> Option<PieceKind> {
-    CODES.iter().find(|(_, c)| *c == s).map(|&(k, _)| k)
+/// The kind of a two-letter code in any case (`FU`, `fu`, `Fu`).
+fn kind_of_code(code: [u8; 2]) -> Option<PieceKind> {
+    let code = code.map(|b| b.to_ascii_uppercase());
+    CODES
+        .iter()
+        .find(|(_, c)| c.as_bytes() == code)
+        .map(|&(k, _)| k)
 }
 
 /// Writes `mv` (legal in `pos`) as CSA move text.
@@ -57,31 +62,69 @@ pub(crate) fn write(out: &mut String, pos: &Position, mv: Move) {
     out.push_str(code(after));
 }
 
-/// Reads CSA move text; the sign may be left out.
-pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
+/// A CSA move text taken apart: what `parse` reads before it looks at the position's pieces.
+struct Parts {
+    /// The sign, if there is one.
+    color: Option<Color>,
+    /// Origin file and rank (`0 0` for a drop), then destination file and rank.
+    digits: [u8; 4],
+    /// The piece as it stands after the move.
+    after: PieceKind,
+    /// Where (in characters) the origin's and the destination's digits start, for errors.
+    origin_at: usize,
+    to_at: usize,
+}
+
+/// The parts of the form every writer uses, `+7776FU` (sign optional, any case), read from
+/// the bytes in place; `None` for anything else, which [`scanned`] reads (and explains).
+fn plain(text: &str) -> Option<Parts> {
+    let (color, rest) = match text.as_bytes() {
+        [b'+', rest @ ..] => (Some(Color::Black), rest),
+        [b'-', rest @ ..] => (Some(Color::White), rest),
+        rest => (None, rest),
+    };
+    let &[a, b, c, d, k1, k2] = rest else {
+        return None;
+    };
+    let digits = [a, b, c, d];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let after = kind_of_code([k1, k2])?;
+    // ASCII throughout, so characters are bytes; the sign is one of them.
+    let sign = usize::from(color.is_some());
+    Some(Parts {
+        color,
+        // ASCII digits: the subtractions give 0 to 9.
+        digits: digits.map(|d| d - b'0'),
+        after,
+        origin_at: sign,
+        to_at: sign + 2,
+    })
+}
+
+/// The parts of any CSA move text, spaces anywhere included, or the first thing wrong with
+/// it; the sign is checked against `side` as soon as it is read.
+fn scanned(text: &str, side: Color) -> Result<Parts, NotationError> {
     let syntax = |at: usize, reason: &'static str| NotationError::Syntax {
         style: Style::Csa,
         text: text.to_string(),
         at,
         reason,
     };
-    let no_match = |reason: String| NotationError::NoMatch {
-        text: text.to_string(),
-        reason,
-    };
     let scan = Scan::new(text);
     let chars = scan.chars();
     let at = |i: usize| scan.at(i);
     let mut i = 0;
+    let mut color = None;
     match chars.first().map(|c| c.1) {
         None => return Err(syntax(0, "empty move")),
         Some(c @ ('+' | '-')) => {
-            let color = if c == '+' { Color::Black } else { Color::White };
-            if color != pos.side_to_move() {
-                return Err(NotationError::WrongSide {
-                    text: text.to_string(),
-                });
+            let c = if c == '+' { Color::Black } else { Color::White };
+            if c != side {
+                return Err(wrong_side(text));
             }
+            color = Some(c);
             i = 1;
         }
         Some(_) => {}
@@ -99,20 +142,67 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
             }
         }
     }
-    // Four digits were read, so `i >= 4` and `i - 2`, `i - 4` below cannot underflow.
+    let origin_at = at(i);
+    let to_at = at(i + 2);
     i += 4;
-    let code_text: String = chars.iter().skip(i).map(|c| c.1).collect();
-    let Some(after) = kind_of_code(&code_text.to_ascii_uppercase()) else {
+    // The code is the last two significant characters, any case.
+    let after = match chars.get(i..) {
+        // ASCII characters: `as u8` keeps them whole.
+        Some(&[(_, a), (_, b)]) if a.is_ascii() && b.is_ascii() => kind_of_code([a as u8, b as u8]),
+        _ => None,
+    };
+    let Some(after) = after else {
         return Err(syntax(at(i), "expected a piece code such as FU or RY"));
     };
+    Ok(Parts {
+        color,
+        digits,
+        after,
+        origin_at,
+        to_at,
+    })
+}
+
+fn wrong_side(text: &str) -> NotationError {
+    NotationError::WrongSide {
+        text: text.to_string(),
+    }
+}
+
+/// Reads CSA move text; the sign may be left out.
+pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let side = pos.side_to_move();
+    let parts = match plain(text) {
+        // The plain form has nothing else wrong to report first.
+        Some(p) if p.color.is_some_and(|c| c != side) => return Err(wrong_side(text)),
+        Some(p) => p,
+        None => scanned(text, side)?,
+    };
+    let syntax = |at: usize, reason: &'static str| NotationError::Syntax {
+        style: Style::Csa,
+        text: text.to_string(),
+        at,
+        reason,
+    };
+    let no_match = |reason: String| NotationError::NoMatch {
+        text: text.to_string(),
+        reason,
+    };
+    let Parts {
+        digits,
+        after,
+        origin_at,
+        to_at,
+        ..
+    } = parts;
     let to = square_from_numbers(digits[2], digits[3])
-        .ok_or_else(|| syntax(at(i - 2), "destination must be two digits 1-9"))?;
+        .ok_or_else(|| syntax(to_at, "destination must be two digits 1-9"))?;
     let mv = if digits[0] == 0 && digits[1] == 0 {
         Move::try_drop(after, to)
             .map_err(|_| no_match(format!("a {} cannot be dropped", kind_name(after))))?
     } else {
         let from = square_from_numbers(digits[0], digits[1])
-            .ok_or_else(|| syntax(at(i - 4), "origin must be two digits 1-9 or 00"))?;
+            .ok_or_else(|| syntax(origin_at, "origin must be two digits 1-9 or 00"))?;
         let Some(piece) = pos.piece_at(from) else {
             return Err(no_match(format!("there is no piece on {from}")));
         };

@@ -122,7 +122,7 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         Ok(())
     };
     for (n, line) in numbered_lines(text) {
-        if line.trim() == "/" {
+        if is_separator(line) {
             flush(&mut game, &mut parsed)?;
         } else {
             game.push((n, line));
@@ -140,6 +140,17 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
         ));
     }
     Ok(parsed)
+}
+
+/// Whether `line` is a `/` line, which separates games. Only a line starting with `/` or with
+/// a space can be one: every other line is told apart by its first byte, without trimming it.
+fn is_separator(line: &str) -> bool {
+    match line.as_bytes().first() {
+        Some(b'/') => line.trim_end() == "/",
+        // A space, ASCII or wider (whose first byte is not ASCII), may be trimmed off.
+        Some(b) if !b.is_ascii_graphic() => line.trim() == "/",
+        _ => false,
+    }
 }
 
 #[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
@@ -192,6 +203,13 @@ fn parse_game(
         pending: None,
         warnings,
     };
+    // Room for a move per line that may hold one (`+`/`-` and more), so that the moves are
+    // not copied as the list grows.
+    let move_lines = lines
+        .iter()
+        .filter(|(_, l)| l.len() > 1 && matches!(l.as_bytes()[0], b'+' | b'-'))
+        .count();
+    r.record.main.moves.reserve(move_lines);
     for &(n, line) in lines {
         if r.stopped {
             break;
@@ -201,26 +219,23 @@ fn parse_game(
             continue;
         }
         // Comma-separated statements, except in names and facts, which may contain commas.
-        let statements: Vec<&str> = if line.starts_with('N') || line.starts_with('$') {
-            vec![line]
-        } else {
-            line.split(',').collect()
-        };
+        let whole = line.starts_with('N') || line.starts_with('$');
         let mut trailing_comment = None;
-        for st in statements {
+        for st in statements(line, whole) {
+            let st = st.trim_end();
             // A comment may follow statements on the same line (`+7776FU,T3,'** 120`); it runs
             // to the end of the line, commas included.
             if st.trim_start().starts_with('\'') {
-                // `st` is a slice of `line` (from `split`), so `at` is a char boundary.
+                // `st` is a slice of `line` (from `statements`), so `at` is a char boundary.
                 let at = column_byte(line, st);
                 trailing_comment = Some(line[at..].trim_start());
                 break;
             }
-            let col = column_of(line, st);
-            let st = st.trim_end();
-            if st.trim().is_empty() {
+            if st.is_empty() {
                 continue;
             }
+            // Only problems need the column, and counting it costs a pass over the line.
+            let col = || column_of(line, st);
             if let Some((error, _)) = &r.pending {
                 let t = st.trim_start();
                 if (t.starts_with('+') || t.starts_with('-')) && t.len() > 1 {
@@ -245,6 +260,7 @@ fn parse_game(
             let result = r.statement(st);
             if let Some((mv, why, kind)) = r.foul.take() {
                 let ply = r.pos.as_ref().map_or(1, |p| p.move_number() as usize);
+                let col = col();
                 let at = |kind| RecordError::new(n, col, st.trim(), kind).at_ply(ply);
                 r.pending = Some((
                     at(kind),
@@ -252,10 +268,10 @@ fn parse_game(
                 ));
             }
             for note in std::mem::take(&mut r.note) {
-                r.warnings.push(RecordError::new(n, col, st.trim(), note));
+                r.warnings.push(RecordError::new(n, col(), st.trim(), note));
             }
             if let Err(e) = result {
-                let e = RecordError::new(n, col + e.0, st.trim(), e.1);
+                let e = RecordError::new(n, col() + e.0, st.trim(), e.1);
                 let e = match e.ply {
                     None => {
                         if let Some(ply) = r
@@ -298,6 +314,31 @@ fn parse_game(
         }
     }
     Ok(r.record)
+}
+
+/// The statements of a line: split at commas, or the `whole` line as one.
+fn statements(line: &str, whole: bool) -> impl Iterator<Item = &str> {
+    let mut rest = Some(line);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        // `,` is ASCII, so the split is on char boundaries; the pieces are those of
+        // `split(',')`, here without setting up its general search for each short line.
+        let comma = if whole {
+            None
+        } else {
+            r.bytes().position(|b| b == b',')
+        };
+        match comma {
+            Some(at) => {
+                rest = Some(&r[at + 1..]);
+                Some(&r[..at])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
 }
 
 /// An error inside one statement: the column offset from the statement start, and what is
@@ -440,7 +481,8 @@ impl GameReader<'_> {
                 let Some(pos) = self.pos.as_mut() else {
                     return syntax("no position");
                 };
-                let mv = match parse_move(pos, st) {
+                // `st` starts with its sign and ends trimmed: what `parse_move` would pass on.
+                let mv = match crate::parse_move(pos, None, st, Style::Csa) {
                     Ok(mv) => mv,
                     Err(source) => {
                         let kind = RecordErrorKind::Move { source };
@@ -962,6 +1004,20 @@ mod tests {
         assert_eq!(r.main.moves[1].comments, vec!["nice".to_string()]);
         assert_eq!(r.main.end.as_ref().unwrap().kind, EndKind::Resign);
         assert_eq!(r.header_value(&HeaderKey::Event), Some("Test"));
+    }
+
+    #[test]
+    fn games_are_separated_by_slash_lines_with_any_spaces() {
+        for sep in ["/", " /", "/ ", "\t/", "\u{3000}/\u{3000}", "\u{b}/"] {
+            let text = format!("PI\n+\n+7776FU\n{sep}\nPI\n+\n+2726FU\n");
+            let p = parse(&text, ReadOptions::default()).unwrap();
+            assert_eq!(p.records.len(), 2, "{sep:?}");
+        }
+        for not_sep in ["//", "/+", "x/"] {
+            let text = format!("PI\n+\n+7776FU\n{not_sep}\nPI\n+\n+2726FU\n");
+            let e = parse(&text, ReadOptions::default()).unwrap_err();
+            assert_eq!((e.line, e.column), (4, 1), "{not_sep:?}");
+        }
     }
 
     #[test]
