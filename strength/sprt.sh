@@ -10,7 +10,8 @@
 # `LmrDivisor100=150` with a tuning build as NEW. Results land under
 # ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results summary DIR` shows
 # them. Environment: PARALLEL (games at once, default 1), MAX (default 4000), ELO0, ELO1,
-# INSTANCES (an instances file or folder, to play on those SSH workers: strength/arena.sh).
+# INSTANCES (an instances file or folder, to play on those SSH workers: strength/arena.sh),
+# RUN_DIR (a stopped run's folder, to carry it on: its games count toward the test).
 set -euo pipefail
 name=$1; new=$2; base=$3; shift 3
 limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
@@ -26,6 +27,7 @@ remote_args "$name" "$arena"
 # refuses `tested=true`: there the first engine is the tested one.
 tested=(tested=true)
 [ ${#remote[@]} -eq 0 ] || { tested=(); remote+=(--sprt max_games="${MAX:-4000}"); }
+[ -z "${RUN_DIR:-}" ] || remote+=(--run-dir "$RUN_DIR")
 # shellcheck disable=SC2086
 exec shogiarena --output-dir "$arena" run sprt "${remote[@]}" \
   --experiment-name "$name" --games "${MAX:-4000}" \
