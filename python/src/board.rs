@@ -125,6 +125,29 @@ impl Board {
         self.played.last().map(|undo| undo.mv())
     }
 
+    /// `Board.push`: plays a move given as USI text or as a move number (the method itself is
+    /// in `board_calls`).
+    pub(crate) fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = match mv.extract()? {
+            MoveArg::Text(text) => self.parse_move(&text)?,
+            MoveArg::Id(number) => u16::try_from(number)
+                .ok()
+                .and_then(Move::from_bits)
+                .ok_or_else(|| MoveError::new_err(format!("not a move number: {number}")))?,
+        };
+        self.play(mv)
+    }
+
+    /// `Board.pop`: takes back the last move and returns it in USI (the method itself is in
+    /// `board_calls`).
+    pub(crate) fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let undo = self.played.pop().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves played")
+        })?;
+        self.position.undo(undo);
+        Ok(usi_text(py, undo.mv()))
+    }
+
     fn parse_move(&self, usi: &str) -> PyResult<Move> {
         Move::from_usi(usi).ok_or_else(|| MoveError::new_err(format!("not a USI move: {usi:?}")))
     }
@@ -250,19 +273,6 @@ impl Board {
         self.play(mv)
     }
 
-    /// Plays a move given as USI text or as the number `move_from_usi` and `legal_move_ids`
-    /// give (the fast form, as cshogi's integer moves); raises `MoveError` when it is not legal.
-    fn push(&mut self, mv: MoveArg) -> PyResult<()> {
-        let mv = match mv {
-            MoveArg::Text(text) => self.parse_move(&text)?,
-            MoveArg::Id(number) => u16::try_from(number)
-                .ok()
-                .and_then(Move::from_bits)
-                .ok_or_else(|| MoveError::new_err(format!("not a move number: {number}")))?,
-        };
-        self.play(mv)
-    }
-
     /// The number that stands for a USI move in `push` and `legal_move_ids`.
     fn move_from_usi(&self, usi: &str) -> PyResult<u16> {
         Ok(self.parse_move(usi)?.to_bits())
@@ -275,15 +285,6 @@ impl Board {
             py,
             self.position().legal_moves().iter().map(|m| m.to_bits()),
         )
-    }
-
-    /// Takes back the last move and returns it in USI; raises `IndexError` when none was played.
-    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        let undo = self.played.pop().ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves played")
-        })?;
-        self.position.undo(undo);
-        Ok(usi_text(py, undo.mv()))
     }
 
     /// The moves pushed so far, in USI.
@@ -526,6 +527,7 @@ fn move_to_usi(py: Python<'_>, id: u16) -> PyResult<Bound<'_, PyString>> {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
+    crate::board_calls::register(&m.py().get_type::<Board>())?;
     m.add_function(wrap_pyfunction!(move_to_usi, m)?)?;
     Ok(())
 }
