@@ -1,17 +1,17 @@
-//! `Board.push` and `Board.pop` as CPython methods of the fast-call convention, called without
-//! PyO3's method wrapper.
+//! `Board.push` and `Board.pop` as plain CPython methods (one argument, and none), called
+//! without PyO3's method wrapper.
 //!
 //! A walk through a game is one push and one pop per move, so what a call costs besides the
 //! move is most of their time. PyO3's wrapper counts the GIL in a thread-local (twice a call),
 //! looks up the class to check the type of `self` (which CPython's method descriptor has
 //! already checked) and parses the arguments generically: under callgrind about 230
-//! instructions a call, more than playing or taking back the move. Here a call checks the
-//! number of arguments and borrows the board (the borrow flag still stops a push while the
-//! board is in use), and nothing else: about 440 fewer instructions per push + pop
+//! instructions a call, more than playing or taking back the move. Here CPython checks the
+//! number of arguments (`METH_O`, `METH_NOARGS`: in every version of its API, the stable one
+//! too), and a call borrows the board (the borrow flag still stops a push while the board is
+//! in use) and does nothing else: about 400 fewer instructions per push + pop
 //! (docs/python.md, "Speed"). Everything else of a board stays a PyO3 method.
 
 use crate::board::Board;
-use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
@@ -20,11 +20,13 @@ use std::any::Any;
 use std::ffi::CStr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// The methods: name, function and docstring (its first line the signature `inspect` shows).
-const METHODS: [(&CStr, ffi::PyCFunctionFast, &CStr); 2] = [
+/// The methods: name, function, how CPython passes the arguments, and docstring (its first
+/// line the signature `inspect` shows).
+const METHODS: [(&CStr, ffi::PyCFunction, i32, &CStr); 2] = [
     (
         c"push",
         push,
+        ffi::METH_O,
         c"push($self, move, /)
 --
 
@@ -35,6 +37,7 @@ board unchanged.",
     (
         c"pop",
         pop,
+        ffi::METH_NOARGS,
         c"pop($self, /)
 --
 
@@ -44,14 +47,14 @@ Takes back the last move and returns it in USI; raises `IndexError` when none wa
 
 /// Sets the methods on the class `Board` (which PyO3 has made, without `push` and `pop`).
 pub(crate) fn register(board: &Bound<'_, PyType>) -> PyResult<()> {
-    for (name, function, doc) in METHODS {
+    for (name, function, flags, doc) in METHODS {
         // A method's definition must outlive its class, which lives as long as the process.
         let def: &'static mut ffi::PyMethodDef = Box::leak(Box::new(ffi::PyMethodDef {
             ml_name: name.as_ptr(),
             ml_meth: ffi::PyMethodDefPointer {
-                PyCFunctionFast: function,
+                PyCFunction: function,
             },
-            ml_flags: ffi::METH_FASTCALL,
+            ml_flags: flags,
             ml_doc: doc.as_ptr(),
         }));
         // SAFETY: `board` is a live class and `def` a method definition that is never freed;
@@ -67,45 +70,22 @@ pub(crate) fn register(board: &Bound<'_, PyType>) -> PyResult<()> {
     Ok(())
 }
 
-/// `Board.push(move)`.
-unsafe extern "C" fn push(
-    slf: *mut ffi::PyObject,
-    args: *mut *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls a method of `Board` with a `Board` as `slf`, with the GIL held.
+/// `Board.push(move)`: `METH_O`, so `arg` is the one argument.
+unsafe extern "C" fn push(slf: *mut ffi::PyObject, arg: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls a method of `Board` with a `Board` as `slf`, with the GIL held,
+    // and a `METH_O` method with its argument, borrowed for the call, as `arg`.
     unsafe {
         on_board(slf, |py, board| {
-            if nargs != 1 {
-                return Err(PyTypeError::new_err(format!(
-                    "Board.push() takes 1 argument ({nargs} given)"
-                )));
-            }
-            // SAFETY: `args` holds `nargs` objects, borrowed for the call.
-            let mv = Borrowed::from_ptr(py, *args);
-            board.push(&mv)?;
+            board.push(&Borrowed::from_ptr(py, arg))?;
             Ok(py.None().into_ptr())
         })
     }
 }
 
-/// `Board.pop()`.
-unsafe extern "C" fn pop(
-    slf: *mut ffi::PyObject,
-    _args: *mut *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-) -> *mut ffi::PyObject {
+/// `Board.pop()`: `METH_NOARGS`, so there is no argument.
+unsafe extern "C" fn pop(slf: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
     // SAFETY: CPython calls a method of `Board` with a `Board` as `slf`, with the GIL held.
-    unsafe {
-        on_board(slf, |py, board| {
-            if nargs != 0 {
-                return Err(PyTypeError::new_err(format!(
-                    "Board.pop() takes no arguments ({nargs} given)"
-                )));
-            }
-            Ok(board.pop(py)?.into_ptr())
-        })
-    }
+    unsafe { on_board(slf, |py, board| Ok(board.pop(py)?.into_ptr())) }
 }
 
 /// Runs `body` on the board `slf` and hands its result to CPython: the new reference it
