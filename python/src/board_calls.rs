@@ -8,7 +8,7 @@
 //! instructions a call, more than playing or taking back the move. Here CPython checks the
 //! number of arguments (`METH_O`, `METH_NOARGS`: in every version of its API, the stable one
 //! too), and a call borrows the board (the borrow flag still stops a push while the board is
-//! in use) and does nothing else: about 400 fewer instructions per push + pop
+//! in use) and does nothing else: about 430 fewer instructions per push + pop
 //! (docs/python.md, "Speed"). Everything else of a board stays a PyO3 method.
 
 use crate::board::Board;

@@ -96,6 +96,27 @@ def test_push_and_pop_take_their_arguments_by_position_only():
     assert str(inspect.signature(tokin.Board.pop)) == "(self, /)"
 
 
+def test_a_push_from_inside_a_push_is_refused_and_changes_nothing():
+    # A move object whose number is computed by Python code that pushes on the same board:
+    # the board is borrowed for the outer push, so the inner one cannot change it.
+    board = tokin.Board()
+    first, second = board.move_from_usi("7g7f"), board.move_from_usi("2g2f")
+    inner = []
+
+    class Sneaky:
+        def __index__(self):
+            try:
+                board.push(second)
+            except RuntimeError as e:
+                inner.append(e)
+            return first
+
+    board.push(Sneaky())
+    assert [str(e) for e in inner] == ["Already borrowed"]
+    assert board.move_stack == ["7g7f"]
+    assert board.pop() == "7g7f" and board.sfen() == START
+
+
 def test_bod_after_a_pop_is_the_bod_before_the_push():
     # The diagram names the last move from the position before it (同 for a recapture).
     board = tokin.Board(moves="7g7f 3c3d 8h2b+ 3a2b")
