@@ -32,7 +32,7 @@ pub use perft::perft;
 pub use piece::{HandPiece, NotAHandPiece, Piece, PieceKind};
 pub use position::{
     Handicap, Kings, PackedSfen, PackedSfenError, Position, PositionError, Setup, SfenError,
-    SfenField, SfenSyntaxError, Strictness, UnknownStrictness, UsiPositionError,
+    SfenField, SfenSyntaxError, Strictness, Undo, UnknownStrictness, UsiPositionError,
 };
 pub use square::{File, Rank, Square};
 pub mod rules;

@@ -6,7 +6,7 @@ use crate::{MoveError, PositionWarning, SfenError, hcp, packed, psv_error, warn}
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyList, PyString};
-use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness};
+use tokin_core::{Color, GameHistory, Move, Position, RepetitionVerdict, Square, Strictness, Undo};
 use tokin_notation::position_text::read_start;
 use tokin_notation::svg::{SvgOptions, svg};
 
@@ -30,12 +30,15 @@ use tokin_notation::svg::{SvgOptions, svg};
 #[pyclass(module = "tokin")]
 #[derive(Clone)]
 pub(crate) struct Board {
-    /// The position before the first pushed move.
+    /// The position before the first pushed move, from which the repetition history is
+    /// replayed when asked for.
     start: Position,
-    /// Each pushed move with the position it led to, most recent last: the board's position
-    /// is the last one's, `pop` drops one (copy-make), and the positions are the repetition
-    /// history. Nothing else is kept per move, so a push writes one position and a pop none.
-    played: Vec<(Move, Position)>,
+    /// The position on the board, played and taken back in place.
+    position: Position,
+    /// What takes back each pushed move, most recent last (its move included): a push
+    /// writes one small record and a pop reads it, where a copy of the position would be
+    /// some 550 bytes.
+    played: Vec<Undo>,
 }
 
 /// A move as Python code may give it: its USI text or its number.
@@ -68,22 +71,17 @@ impl<'py> FromPyObject<'py> for MoveArg {
 
 impl Board {
     pub(crate) fn play(&mut self, mv: Move) -> PyResult<()> {
-        let position = self.position();
-        position
+        self.position
             .is_legal(mv)
             .map_err(|e| MoveError::new_err(format!("{mv}: {e}")))?;
-        let next = position.clone();
-        self.played.push((mv, next));
-        // Played where it lies in the list, rather than before the push, which would move
-        // the 550 bytes once more.
-        if let Some((_, next)) = self.played.last_mut() {
-            next.play_unchecked(mv);
-        }
+        let undo = self.position.play_undoable(mv);
+        self.played.push(undo);
         Ok(())
     }
 
     pub(crate) fn from_position(start: Position) -> Board {
         Board {
+            position: start.clone(),
             start,
             played: Vec::new(),
         }
@@ -91,14 +89,16 @@ impl Board {
 
     /// The position on the board.
     pub(crate) fn position(&self) -> &Position {
-        self.played.last().map_or(&self.start, |(_, p)| p)
+        &self.position
     }
 
     /// The positions played from the start, for the repetition rules.
     pub(crate) fn history(&self) -> GameHistory {
-        let mut history = GameHistory::new(&self.start);
-        for (_, position) in &self.played {
-            history.push(position);
+        let mut position = self.start.clone();
+        let mut history = GameHistory::new(&position);
+        for undo in &self.played {
+            position.play_unchecked(undo.mv());
+            history.push(&position);
         }
         history
     }
@@ -120,6 +120,34 @@ impl Board {
         Ok(Board::from_position(position))
     }
 
+    /// The last move pushed and not popped.
+    fn last_move(&self) -> Option<Move> {
+        self.played.last().map(|undo| undo.mv())
+    }
+
+    /// `Board.push`: plays a move given as USI text or as a move number (the method itself is
+    /// in `board_calls`).
+    pub(crate) fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = match mv.extract()? {
+            MoveArg::Text(text) => self.parse_move(&text)?,
+            MoveArg::Id(number) => u16::try_from(number)
+                .ok()
+                .and_then(Move::from_bits)
+                .ok_or_else(|| MoveError::new_err(format!("not a move number: {number}")))?,
+        };
+        self.play(mv)
+    }
+
+    /// `Board.pop`: takes back the last move and returns it in USI (the method itself is in
+    /// `board_calls`).
+    pub(crate) fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        let undo = self.played.pop().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves played")
+        })?;
+        self.position.undo(undo);
+        Ok(usi_text(py, undo.mv()))
+    }
+
     fn parse_move(&self, usi: &str) -> PyResult<Move> {
         Move::from_usi(usi).ok_or_else(|| MoveError::new_err(format!("not a USI move: {usi:?}")))
     }
@@ -129,7 +157,7 @@ impl Board {
     fn last_to(&self, last_to: Option<&str>) -> PyResult<Option<Square>> {
         match last_to {
             Some(text) => last_to_arg(text).map(Some),
-            None => Ok(self.played.last().map(|(mv, _)| mv.to())),
+            None => Ok(self.last_move().map(Move::to)),
         }
     }
 }
@@ -245,19 +273,6 @@ impl Board {
         self.play(mv)
     }
 
-    /// Plays a move given as USI text or as the number `move_from_usi` and `legal_move_ids`
-    /// give (the fast form, as cshogi's integer moves); raises `MoveError` when it is not legal.
-    fn push(&mut self, mv: MoveArg) -> PyResult<()> {
-        let mv = match mv {
-            MoveArg::Text(text) => self.parse_move(&text)?,
-            MoveArg::Id(number) => u16::try_from(number)
-                .ok()
-                .and_then(Move::from_bits)
-                .ok_or_else(|| MoveError::new_err(format!("not a move number: {number}")))?,
-        };
-        self.play(mv)
-    }
-
     /// The number that stands for a USI move in `push` and `legal_move_ids`.
     fn move_from_usi(&self, usi: &str) -> PyResult<u16> {
         Ok(self.parse_move(usi)?.to_bits())
@@ -272,21 +287,10 @@ impl Board {
         )
     }
 
-    /// Takes back the last move and returns it in USI; raises `IndexError` when none was played.
-    fn pop<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        let (mv, _) = self.played.last().ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err("pop from a board with no moves played")
-        })?;
-        let mv = *mv;
-        // Dropped in place: the position it led to is not moved out first.
-        self.played.truncate(self.played.len() - 1);
-        Ok(usi_text(py, mv))
-    }
-
     /// The moves pushed so far, in USI.
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        usi_list(py, self.played.iter().map(|(m, _)| *m))
+        usi_list(py, self.played.iter().map(|undo| undo.mv()))
     }
 
     /// Whether the side to move is in check.
@@ -452,13 +456,12 @@ impl Board {
     /// >>> board.to_bod().splitlines()[-1]
     /// '手数＝1　▲７六歩　まで'
     fn to_bod(&self) -> PyResult<String> {
-        let last = self.played.split_last().map(|((mv, _), earlier)| {
-            let (last_to, before) = match earlier.last() {
-                Some((m, p)) => (Some(m.to()), p),
-                None => (None, &self.start),
-            };
-            (before, last_to, *mv)
+        let last = self.played.split_last().map(|(undo, earlier)| {
+            let mut before = self.position.clone();
+            before.undo(*undo);
+            (before, earlier.last().map(|u| u.mv().to()), undo.mv())
         });
+        let last = last.as_ref().map(|(before, to, mv)| (before, *to, *mv));
         notation::bod(self.position(), last)
     }
 
@@ -472,7 +475,7 @@ impl Board {
     #[pyo3(signature = (coordinates=true, last_move=true))]
     fn to_svg(&self, coordinates: bool, last_move: bool) -> String {
         let opts = SvgOptions {
-            last_move: self.played.last().map(|(mv, _)| *mv).filter(|_| last_move),
+            last_move: self.last_move().filter(|_| last_move),
             coordinates,
         };
         svg(self.position(), &opts)
@@ -524,6 +527,7 @@ fn move_to_usi(py: Python<'_>, id: u16) -> PyResult<Bound<'_, PyString>> {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
+    crate::board_calls::register(&m.py().get_type::<Board>())?;
     m.add_function(wrap_pyfunction!(move_to_usi, m)?)?;
     Ok(())
 }

@@ -7,6 +7,7 @@
 //! GIL released.
 
 mod board;
+mod board_calls;
 mod engine;
 mod gensfen;
 mod hcp;

@@ -1,5 +1,6 @@
 """The Python API of tokin's board, cross-checked against cshogi where it is installed."""
 
+import inspect
 import random
 from xml.etree import ElementTree
 
@@ -48,6 +49,83 @@ def test_push_pop_along_a_game_with_move_numbers():
             assert tokin.move_to_usi(number) == usi
             assert (board.sfen(), board.zobrist_hash(), board.legal_moves) == seen.pop()
         ids.clear()
+
+
+# A middle game with hands on both sides (drops) and a promoted bishop; and one in check.
+HANDS = "l8/rsk4sl/np3g2N/p2pP1p1p/P8/5pP1P/NPPK3P1/g1S2G+b2/L2G2S1L b RN3Pb2p 91"
+CHECK = "l8/rsk3Rsl/np3g2N/p2pP1p1p/P8/5pP1P/NPPK3P1/g1S2G+b2/L2G2S1L w N3Pb2p 92"
+
+
+@pytest.mark.parametrize("sfen", [START, HANDS, CHECK])
+def test_every_move_number_pushes_and_pops_or_raises_and_changes_nothing(sfen):
+    # Each of the 32,768 numbers: a legal move is played and taken back to the very same
+    # board; anything else raises MoveError and leaves the board as it was.
+    board = tokin.Board(sfen, moves=["7g7f"] if sfen == START else None)
+    before = (board.sfen(), board.zobrist_hash(), board.legal_moves, board.move_stack)
+    legal = set(board.legal_move_ids)
+    played = 0
+    for number in range(1 << 15):
+        if number in legal:
+            board.push(number)
+            assert board.move_stack[-1] == tokin.move_to_usi(number)
+            assert board.pop() == tokin.move_to_usi(number)
+            played += 1
+        else:
+            with pytest.raises(tokin.MoveError):
+                board.push(number)
+        assert (board.sfen(), board.zobrist_hash(), board.move_stack) == (
+            before[0], before[1], before[3])
+        if number % 997 == 0 or number in legal:
+            assert (board.sfen(), board.zobrist_hash(), board.legal_moves, board.move_stack) == before
+    assert played == len(legal) >= 10
+    assert board.is_check() == (sfen == CHECK)
+
+
+def test_push_and_pop_take_their_arguments_by_position_only():
+    board = tokin.Board()
+    move = board.move_from_usi("7g7f")
+    for call in [lambda: board.push(), lambda: board.push(move, move),
+                 lambda: board.push(move=move), lambda: board.pop(1),
+                 lambda: tokin.Board.push("not a board", move)]:
+        with pytest.raises(TypeError):
+            call()
+    assert board.move_stack == [] and board.sfen() == START
+    assert tokin.Board.push(board, move) is None
+    assert tokin.Board.pop(board) == "7g7f"
+    assert str(inspect.signature(tokin.Board.push)) == "(self, move, /)"
+    assert str(inspect.signature(tokin.Board.pop)) == "(self, /)"
+
+
+def test_a_push_from_inside_a_push_is_refused_and_changes_nothing():
+    # A move object whose number is computed by Python code that pushes on the same board:
+    # the board is borrowed for the outer push, so the inner one cannot change it.
+    board = tokin.Board()
+    first, second = board.move_from_usi("7g7f"), board.move_from_usi("2g2f")
+    inner = []
+
+    class Sneaky:
+        def __index__(self):
+            try:
+                board.push(second)
+            except RuntimeError as e:
+                inner.append(e)
+            return first
+
+    board.push(Sneaky())
+    assert [str(e) for e in inner] == ["Already borrowed"]
+    assert board.move_stack == ["7g7f"]
+    assert board.pop() == "7g7f" and board.sfen() == START
+
+
+def test_bod_after_a_pop_is_the_bod_before_the_push():
+    # The diagram names the last move from the position before it (同 for a recapture).
+    board = tokin.Board(moves="7g7f 3c3d 8h2b+ 3a2b")
+    bod = board.to_bod()
+    assert bod.splitlines()[-1].startswith("手数＝4　△同")
+    board.push_usi("B*4e")
+    board.pop()
+    assert board.to_bod() == bod
+    assert board.repetition() is None
 
 
 @pytest.mark.parametrize("bad", [1.5, b"7g7f", None, [1]])

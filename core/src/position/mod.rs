@@ -5,6 +5,7 @@ mod packed;
 mod setup;
 mod sfen;
 mod strictness;
+mod undo;
 mod usi_start;
 
 pub use handicap::Handicap;
@@ -12,6 +13,7 @@ pub use packed::{PackedSfen, PackedSfenError};
 pub use setup::{Kings, PositionError, Setup};
 pub use sfen::{SfenError, SfenField, SfenSyntaxError};
 pub use strictness::{Strictness, UnknownStrictness};
+pub use undo::Undo;
 pub use usi_start::UsiPositionError;
 
 use crate::{Bitboard, Color, Hand, HandPiece, Move, Piece, PieceKind, Square, attacks, zobrist};
@@ -23,7 +25,9 @@ use core::fmt;
 /// pieces, no two pawns on a file, the side not to move not in check). Moves are played in place
 /// with [`Position::play_unchecked`]; a search that needs to go back keeps a copy (copy-make). The struct
 /// is about 550 bytes; under callgrind the copies are about 5% of perft's instructions, which
-/// bounds what make/unmake with an undo stack could save, so the simpler scheme stays.
+/// bounds what make/unmake with an undo stack could save, so the simpler scheme stays. A caller
+/// that keeps one position for a whole game takes moves back with [`Position::play_undoable`]
+/// and [`Position::undo`] instead.
 #[derive(Clone)]
 pub struct Position {
     board: [Option<Piece>; 81],
