@@ -17,9 +17,9 @@ Used as the second engine of scripts/wa/selfplay.py:
 """
 import re, subprocess, sys
 
-args = sys.argv[1:]
-hachu = args[0]
-memory = args[args.index("--memory") + 1] if "--memory" in args else "64"
+# Set by main() from the command line: the command that starts HaChu, and its hash size.
+hachu = None
+memory = "64"
 
 
 def translate(move, square_pattern, square):
@@ -31,24 +31,38 @@ def translate(move, square_pattern, square):
     return square(m[1], m[2]) + square(m[3], m[4]) + m[5]
 
 
+def number(text, move):
+    """A file or rank number, 1 to 11 (a twelfth file or rank is refused, not wrapped)."""
+    n = int(text)
+    if not 1 <= n <= 11:
+        raise ValueError(f"not a square of the 11x11 board in {move}: {text}")
+    return n
+
+
 def to_xboard(move):
-    """`8h8g+` → `d4d5+`."""
-    return translate(move, r"(\d+)([a-k])", lambda f, r: f"{chr(ord('a') + 11 - int(f))}{ord('l') - ord(r)}")
+    """`8h8g+` → `d4d5+`: tokin's file 11..1 is XBoard's a..k, its rank a..k XBoard's 11..1."""
+    return translate(move, r"(\d+)([a-k])",
+                     lambda f, r: f"{chr(ord('a') + 11 - number(f, move))}{ord('l') - ord(r)}")
 
 
 def from_xboard(move):
     """`d4d5+` → `8h8g+`."""
-    return translate(move, r"([a-k])(\d+)", lambda f, r: f"{ord('l') - ord(f)}{chr(ord('a') + 11 - int(r))}")
+    return translate(move, r"([a-k])(\d+)",
+                     lambda f, r: f"{ord('l') - ord(f)}{chr(ord('a') + 11 - number(r, move))}")
 
 
 class HaChu:
     def __init__(self):
-        self.p = subprocess.Popen([hachu], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.p = subprocess.Popen(hachu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.ping = 0
         self.sent = None  # the moves HaChu's board holds, None before a game
         self.refused = False  # HaChu refused a move of the game as illegal
-        # HaChu allocates its hash table only on `memory`, and crashes without one.
-        self.send(f"xboard\nprotover 2\nmemory {memory}")
+        # HaChu allocates its hash table only on `memory`, and crashes without one. By default
+        # it promotes only on entering the zone (`Promote on entry`) and refuses any move that
+        # repeats a position (`Allow repeats`); wa shogi as played here promotes on any move
+        # that starts or ends in the zone and allows repetitions up to the fourth.
+        self.send(f"xboard\nprotover 2\nmemory {memory}\n"
+                  "option Promote on entry=0\noption Allow repeats=1")
         self.sync()
 
     def send(self, text):
@@ -77,10 +91,14 @@ class HaChu:
         if self.sent is None or moves[: len(self.sent)] != self.sent:
             self.send("new\nvariant wa-shogi\nforce")
             self.sent, self.refused = [], False
-        for m in moves[len(self.sent):]:
-            self.send("usermove " + to_xboard(m))
+        for ply in range(len(self.sent), len(moves)):
+            # One move at a time, so that a refusal names the move refused.
+            self.send("usermove " + to_xboard(moves[ply]))
+            refused = self.refused
+            self.sync()
+            if self.refused and not refused:
+                say(f"info string hachu refused ply {ply + 1}, {moves[ply]} ({to_xboard(moves[ply])})")
         self.sent = list(moves)
-        self.sync()
 
     def go(self, mine_ms, theirs_ms):
         if self.refused:
@@ -93,7 +111,7 @@ class HaChu:
                 try:
                     move = from_xboard(line.split()[1])
                 except ValueError as e:
-                    # Seen: a square on a twelfth file, `l`.
+                    # Seen from HaChu before its board was reset on `variant`: a twelfth file.
                     say(f"info string hachu: {e}")
                     self.sent = None
                     return None
@@ -112,6 +130,13 @@ def say(text):
 
 
 def main():
+    global hachu, memory
+    args = sys.argv[1:]
+    if not args:
+        sys.exit("usage: hachu_usi.py HACHU [--memory MB]")
+    hachu = [args[0]]
+    if "--memory" in args:
+        memory = args[args.index("--memory") + 1]
     engine = None
     moves = []
     for line in sys.stdin:
@@ -152,4 +177,5 @@ def main():
         engine.send("quit")
 
 
-main()
+if __name__ == "__main__":
+    main()
