@@ -100,11 +100,13 @@ class HaChu:
                 say(f"info string hachu refused ply {ply + 1}, {moves[ply]} ({to_xboard(moves[ply])})")
         self.sent = list(moves)
 
-    def go(self, mine_ms, theirs_ms):
+    def go(self, mine_ms, theirs_ms, inc_ms=0):
         if self.refused:
             return None
-        # XBoard times are in centiseconds; sudden death, the base large enough not to matter.
-        self.send(f"level 0 1000 0\ntime {max(1, mine_ms // 10)}\notim {max(1, theirs_ms // 10)}\ngo")
+        # XBoard times are in centiseconds, its increment in whole seconds (HaChu reads no
+        # fraction); the base is large enough not to matter, `time` says what is left.
+        self.send(f"level 0 1000 {inc_ms // 1000}\ntime {max(1, mine_ms // 10)}\n"
+                  f"otim {max(1, theirs_ms // 10)}\ngo")
         for line in self.lines():
             if line.startswith("move "):
                 self.send("force")
@@ -164,12 +166,13 @@ def main():
             moves = words[3:] if len(words) > 2 and words[2] == "moves" else []
             engine.position(moves)
         elif cmd == "go":
-            black = len(moves) % 2 == 0
-            value = lambda k: int(words[words.index(k) + 1]) if k in words else 60000
-            mine, theirs = (value("btime"), value("wtime")) if black else (value("wtime"), value("btime"))
+            value = lambda k, default: int(words[words.index(k) + 1]) if k in words else default
+            mine, theirs, inc = ("btime", "wtime", "binc") if len(moves) % 2 == 0 else ("wtime", "btime", "winc")
+            mine, theirs, inc = value(mine, 60000), value(theirs, 60000), value(inc, 0)
             if "movetime" in words:
-                mine = theirs = 40 * value("movetime")
-            move = engine.go(mine, theirs)
+                mine = theirs = 40 * value("movetime", 0)
+                inc = 0
+            move = engine.go(mine, theirs, inc)
             say(f"bestmove {move or 'resign'}")
         elif cmd == "quit":
             break

@@ -72,9 +72,10 @@ class SquareTranslation(unittest.TestCase):
 
 
 class Setup(unittest.TestCase):
-    def test_options_for_the_rules_played(self):
+    def test_options_for_the_rules_played_and_the_clock(self):
         """HaChu must be told to promote on any move that starts or ends in the zone and to
-        take repeating moves; without these it refuses legal moves of the game."""
+        take repeating moves (without these it refuses legal moves of the game), and the
+        increment (without it, it plays as in sudden death)."""
         with tempfile.TemporaryDirectory() as d:
             log = os.path.join(d, "in.txt")
             fake = os.path.join(d, "fake_hachu.py")
@@ -86,12 +87,15 @@ class Setup(unittest.TestCase):
                             log.write(line); log.flush()
                             if line.startswith("ping"):
                                 print("pong" + line[4:], end="", flush=True)
+                            if line.startswith("go"):
+                                print("move a9a8", flush=True)
                             if line.startswith("quit"):
                                 break
                     """))
             hachu_usi.hachu = [sys.executable, fake]
             engine = hachu_usi.HaChu()
             engine.position(["8i8h"])
+            self.assertEqual(engine.go(30000, 20000, 1500), "11c11d")
             engine.send("quit")
             engine.p.wait(timeout=10)
             with open(log) as f:
@@ -101,6 +105,7 @@ class Setup(unittest.TestCase):
         self.assertLess(sent.index("option Promote on entry=0"), sent.index("new"))
         self.assertEqual(sent[sent.index("new"):sent.index("new") + 3], ["new", "variant wa-shogi", "force"])
         self.assertIn("usermove d3d4", sent)
+        self.assertEqual(sent[sent.index("go") - 3:sent.index("go")], ["level 0 1000 1", "time 3000", "otim 2000"])
 
 
 if __name__ == "__main__":
