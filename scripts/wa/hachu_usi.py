@@ -17,9 +17,9 @@ Used as the second engine of scripts/wa/selfplay.py:
 """
 import re, subprocess, sys
 
-args = sys.argv[1:]
-hachu = args[0]
-memory = args[args.index("--memory") + 1] if "--memory" in args else "64"
+# Set by main() from the command line: the command that starts HaChu, and its hash size.
+hachu = None
+memory = "64"
 
 
 def translate(move, square_pattern, square):
@@ -31,24 +31,38 @@ def translate(move, square_pattern, square):
     return square(m[1], m[2]) + square(m[3], m[4]) + m[5]
 
 
+def number(text, move):
+    """A file or rank number, 1 to 11 (a twelfth file or rank is refused, not wrapped)."""
+    n = int(text)
+    if not 1 <= n <= 11:
+        raise ValueError(f"not a square of the 11x11 board in {move}: {text}")
+    return n
+
+
 def to_xboard(move):
-    """`8h8g+` → `d4d5+`."""
-    return translate(move, r"(\d+)([a-k])", lambda f, r: f"{chr(ord('a') + 11 - int(f))}{ord('l') - ord(r)}")
+    """`8h8g+` → `d4d5+`: tokin's file 11..1 is XBoard's a..k, its rank a..k XBoard's 11..1."""
+    return translate(move, r"(\d+)([a-k])",
+                     lambda f, r: f"{chr(ord('a') + 11 - number(f, move))}{ord('l') - ord(r)}")
 
 
 def from_xboard(move):
     """`d4d5+` → `8h8g+`."""
-    return translate(move, r"([a-k])(\d+)", lambda f, r: f"{ord('l') - ord(f)}{chr(ord('a') + 11 - int(r))}")
+    return translate(move, r"([a-k])(\d+)",
+                     lambda f, r: f"{ord('l') - ord(f)}{chr(ord('a') + 11 - number(r, move))}")
 
 
 class HaChu:
     def __init__(self):
-        self.p = subprocess.Popen([hachu], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.p = subprocess.Popen(hachu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.ping = 0
         self.sent = None  # the moves HaChu's board holds, None before a game
         self.refused = False  # HaChu refused a move of the game as illegal
-        # HaChu allocates its hash table only on `memory`, and crashes without one.
-        self.send(f"xboard\nprotover 2\nmemory {memory}")
+        # HaChu allocates its hash table only on `memory`, and crashes without one. By default
+        # it promotes only on entering the zone (`Promote on entry`) and refuses any move that
+        # repeats a position (`Allow repeats`); wa shogi as played here promotes on any move
+        # that starts or ends in the zone and allows repetitions up to the fourth.
+        self.send(f"xboard\nprotover 2\nmemory {memory}\n"
+                  "option Promote on entry=0\noption Allow repeats=1")
         self.sync()
 
     def send(self, text):
@@ -77,23 +91,29 @@ class HaChu:
         if self.sent is None or moves[: len(self.sent)] != self.sent:
             self.send("new\nvariant wa-shogi\nforce")
             self.sent, self.refused = [], False
-        for m in moves[len(self.sent):]:
-            self.send("usermove " + to_xboard(m))
+        for ply in range(len(self.sent), len(moves)):
+            # One move at a time, so that a refusal names the move refused.
+            self.send("usermove " + to_xboard(moves[ply]))
+            refused = self.refused
+            self.sync()
+            if self.refused and not refused:
+                say(f"info string hachu refused ply {ply + 1}, {moves[ply]} ({to_xboard(moves[ply])})")
         self.sent = list(moves)
-        self.sync()
 
-    def go(self, mine_ms, theirs_ms):
+    def go(self, mine_ms, theirs_ms, inc_ms=0):
         if self.refused:
             return None
-        # XBoard times are in centiseconds; sudden death, the base large enough not to matter.
-        self.send(f"level 0 1000 0\ntime {max(1, mine_ms // 10)}\notim {max(1, theirs_ms // 10)}\ngo")
+        # XBoard times are in centiseconds, its increment in whole seconds (HaChu reads no
+        # fraction); the base is large enough not to matter, `time` says what is left.
+        self.send(f"level 0 1000 {inc_ms // 1000}\ntime {max(1, mine_ms // 10)}\n"
+                  f"otim {max(1, theirs_ms // 10)}\ngo")
         for line in self.lines():
             if line.startswith("move "):
                 self.send("force")
                 try:
                     move = from_xboard(line.split()[1])
                 except ValueError as e:
-                    # Seen: a square on a twelfth file, `l`.
+                    # Seen from HaChu before its board was reset on `variant`: a twelfth file.
                     say(f"info string hachu: {e}")
                     self.sent = None
                     return None
@@ -112,6 +132,13 @@ def say(text):
 
 
 def main():
+    global hachu, memory
+    args = sys.argv[1:]
+    if not args:
+        sys.exit("usage: hachu_usi.py HACHU [--memory MB]")
+    hachu = [args[0]]
+    if "--memory" in args:
+        memory = args[args.index("--memory") + 1]
     engine = None
     moves = []
     for line in sys.stdin:
@@ -139,12 +166,13 @@ def main():
             moves = words[3:] if len(words) > 2 and words[2] == "moves" else []
             engine.position(moves)
         elif cmd == "go":
-            black = len(moves) % 2 == 0
-            value = lambda k: int(words[words.index(k) + 1]) if k in words else 60000
-            mine, theirs = (value("btime"), value("wtime")) if black else (value("wtime"), value("btime"))
+            value = lambda k, default: int(words[words.index(k) + 1]) if k in words else default
+            mine, theirs, inc = ("btime", "wtime", "binc") if len(moves) % 2 == 0 else ("wtime", "btime", "winc")
+            mine, theirs, inc = value(mine, 60000), value(theirs, 60000), value(inc, 0)
             if "movetime" in words:
-                mine = theirs = 40 * value("movetime")
-            move = engine.go(mine, theirs)
+                mine = theirs = 40 * value("movetime", 0)
+                inc = 0
+            move = engine.go(mine, theirs, inc)
             say(f"bestmove {move or 'resign'}")
         elif cmd == "quit":
             break
@@ -152,4 +180,5 @@ def main():
         engine.send("quit")
 
 
-main()
+if __name__ == "__main__":
+    main()

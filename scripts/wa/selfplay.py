@@ -124,6 +124,7 @@ def play_game(engines, ref, opening):
             clock[side] = max(0, clock[side] - used) + args.inc
         if best == "resign":
             if ref.ask("moves"):
+                print("   resigned after:", " ".join(moves), file=sys.stderr)
                 return 1 - side, "resigned with legal moves", len(moves)
             return 1 - side, "no legal move", len(moves)
         r = ref.ask("play " + best).split()

@@ -2,7 +2,7 @@
 //! and `quit` are read while it thinks, and keeps the game's positions for the repetition rule.
 //!
 //! Options: `USI_Variant` (`washogi`, `washogi-nodrops`; `UCI_Variant` is read too, as variant
-//! GUIs send either), `PieceValues` (the evaluation's weights, `SP=100 OC=336 … MOB=3`) and
+//! GUIs send either), `PieceValues` (the evaluation's weights, `SP=100 OC=336 … MOB=3 ATT=10`) and
 //! `Margin` (milliseconds kept back from the clock).
 
 use crate::clock::{DEFAULT_MARGIN, Go};

@@ -2,7 +2,8 @@
 //! transposition table, a quiescence search of captures, check extensions, move ordering (the
 //! table's move, captures by most valuable victim then least valuable attacker, promotions,
 //! two killers a ply, a history table), repetition scored as shogi scores it, and limits of
-//! depth, nodes and time. The evaluation is material and mobility ([`Values`]).
+//! depth, nodes and time. The evaluation is material, mobility and attacks next to the
+//! enemy king ([`Values`]).
 
 use crate::board::{Bitboard, Color, SQUARES};
 use crate::piece::Kind;
@@ -22,24 +23,35 @@ pub const PERPETUAL_WIN: i32 = 300_000;
 /// The deepest ply searched (iterations, extensions and quiescence together).
 const MAX_PLY: usize = 128;
 
-/// Material and mobility (the squares each piece reaches that its own side does not hold)
-/// from the side to move's view.
+/// Material, mobility (the squares each piece reaches that its own side does not hold) and
+/// king attack (the squares of the enemy king and next to it that each piece attacks), from
+/// the side to move's view.
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {
     let us = pos.side_to_move();
     let sign = |c: Color| if c == us { 1 } else { -1 };
     let occupied = pos.occupied();
     let mut own = [Bitboard::EMPTY; 2];
+    // By colour: the king's square and the squares a king there would step to.
+    let mut king_zone = [Bitboard::EMPTY; 2];
     for sq in crate::Square::all() {
         if let Some(p) = pos.piece_at(sq) {
             own[p.color().index()].insert(sq);
+            if p.kind() == Kind::CraneKing {
+                king_zone[p.color().index()] =
+                    Position::attacks_from(p, sq, Bitboard::EMPTY) | Bitboard::from_square(sq);
+            }
         }
     }
     let mut score = 0;
     for sq in crate::Square::all() {
         if let Some(p) = pos.piece_at(sq) {
-            let reach = Position::attacks_from(p, sq, occupied) & !own[p.color().index()];
+            let attacks = Position::attacks_from(p, sq, occupied);
+            let reach = attacks & !own[p.color().index()];
             let mobility = values.mobility() * reach.count() as i32;
-            score += sign(p.color()) * (values.of(p.kind(), p.is_promoted()) + mobility);
+            let near_king = attacks & king_zone[p.color().opponent().index()];
+            let king_attack = values.king_attack() * near_king.count() as i32;
+            score +=
+                sign(p.color()) * (values.of(p.kind(), p.is_promoted()) + mobility + king_attack);
         }
     }
     for color in Color::ALL {
@@ -601,6 +613,27 @@ mod tests {
             "{:?}",
             out.best
         );
+    }
+
+    #[test]
+    fn king_attack_counts_the_squares_by_the_enemy_king_each_piece_attacks() {
+        let eval = |text: &str, att: i32| {
+            let pos = sfen::parse(text, Rules::Drops).expect("valid");
+            let mut values = Values::default();
+            values.update(&format!("ATT={att}")).expect("valid");
+            evaluate(&pos, &values)
+        };
+        // Black's sparrow on 6c attacks 6b, beside White's king on 6a: one square.
+        let one = "5ck5/11/5SP5/11/11/11/11/11/11/11/5CK5 b - 1";
+        assert_eq!(eval(one, 10) - eval(one, 0), 10);
+        // From White's side to move the same square counts against it.
+        let white = "5ck5/11/5SP5/11/11/11/11/11/11/11/5CK5 w - 1";
+        assert_eq!(eval(white, 10) - eval(white, 0), -10);
+        // A swallow's wings on 6b (one square forward or back, ranging sideways) checks the
+        // king on 6a and attacks 5b and 7b beside it (its reach stops at the sparrow on 4b):
+        // 3 squares against White, to move; White attacks none of Black's king's squares.
+        let three = "5ck5/5SW1sp3/11/11/11/11/11/11/11/11/5CK5 w - 1";
+        assert_eq!(eval(three, 10) - eval(three, 0), -30);
     }
 
     #[test]
