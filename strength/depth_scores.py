@@ -15,37 +15,19 @@ import statistics
 import subprocess
 import sys
 
+from usi_engine import Engine
+
 
 def main() -> None:
     engine, n, max_depth = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    options = [o.split("=", 1) for o in sys.argv[4:]]
+    options = [tuple(o.split("=", 1)) for o in sys.argv[4:]]
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "openings.sfen")) as f:
         openings = [line.strip() for line in f if line.strip()][:n]
-    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line: str) -> None:
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def until(prefix: str) -> list[str]:
-        lines = []
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise SystemExit(f"{engine} closed its output")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
-    send("usi")
+    e = Engine(engine, options, stderr=subprocess.DEVNULL)
+    send, until = e.send, e.until
     # tokin answers `eval` with its static evaluation; other engines may not answer it.
-    is_tokin = any(line.startswith("id name tokin") for line in until("usiok"))
-    for name, value in options:
-        send(f"setoption name {name} value {value}")
-    send("isready")
-    until("readyok")
+    is_tokin = e.name.startswith("tokin")
     scores: dict[int, list[int]] = {d: [] for d in range(max_depth + 1)}
     for opening in openings:
         position = opening if opening.startswith("sfen ") else f"sfen {opening}"
@@ -64,7 +46,7 @@ def main() -> None:
         if is_tokin:
             send("eval")
             scores[0].append(int(until("eval")[-1].split()[-1]))
-    send("quit")
+    e.quit()
     print("depth | positions | mean score")
     for depth, s in scores.items():
         if s:

@@ -18,6 +18,7 @@ regret is the best value among the moves scored for its position less its own, c
 800 (a mate counts as 3000). Prints each file's mean regret and, for each file after the
 first, the mean of its paired differences from the first with a 95% interval.
 """
+import argparse
 import json
 import os
 import random
@@ -131,21 +132,33 @@ def score(sfens: list[str], cache_path: str, ref: str, ref_nodes: int, files: li
 
 
 def main() -> None:
-    a = sys.argv[1:]
-    if a[:1] == ["positions"] and len(a) == 3:
-        positions(a[1], int(a[2]))
-    elif a[:1] == ["moves"] and len(a) >= 5:
-        sfens = [l.strip() for l in open(a[1]) if l.strip()]
-        moves(sfens, a[2], a[3], int(a[4]), a[5:])
-    elif a[:1] == ["score"] and len(a) >= 6:
-        rest = a[5:]
-        opts = [rest[k + 1] for k, x in enumerate(rest) if x == "--option"]
-        files = [x for k, x in enumerate(rest)
-                 if x != "--option" and (k == 0 or rest[k - 1] != "--option")]
-        sfens = [l.strip() for l in open(a[1]) if l.strip()]
-        score(sfens, a[2], a[3], int(a[4]), files, opts)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("positions")
+    p.add_argument("db")
+    p.add_argument("count", type=int)
+    m = sub.add_parser("moves")
+    m.add_argument("positions")
+    m.add_argument("out")
+    m.add_argument("engine")
+    m.add_argument("nodes", type=int)
+    m.add_argument("options", nargs="*", help="OPTION=VALUE")
+    s = sub.add_parser("score")
+    s.add_argument("positions")
+    s.add_argument("cache")
+    s.add_argument("reference")
+    s.add_argument("ref_nodes", type=int)
+    s.add_argument("moves", nargs="+")
+    s.add_argument("--option", action="append", default=[], help="OPTION=VALUE")
+    a = ap.parse_args()
+    if a.command == "positions":
+        positions(a.db, a.count)
+        return
+    sfens = [l.strip() for l in open(a.positions) if l.strip()]
+    if a.command == "moves":
+        moves(sfens, a.out, a.engine, a.nodes, a.options)
     else:
-        raise SystemExit(__doc__)
+        score(sfens, a.cache, a.reference, a.ref_nodes, a.moves, a.option)
 
 
 if __name__ == "__main__":

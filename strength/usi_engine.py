@@ -11,7 +11,9 @@ class Engine:
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=stderr, text=True, bufsize=1)
         self.send("usi")
-        self.until("usiok")
+        # The name the engine gives itself (`id name ...`), empty when it gives none.
+        self.name = next((l.split(None, 2)[2] for l in self.until("usiok")
+                          if l.startswith("id name ") and len(l.split(None, 2)) > 2), "")
         for name, value in options:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
