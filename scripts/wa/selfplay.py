@@ -11,7 +11,8 @@ Each engine is one process for the whole match, started as a GUI starts it (`TOK
 from the same opening (two random legal moves from the seed), the colours swapped. Every
 `bestmove` is checked by the referee (`cargo build --release --example referee -p tokin-wa`),
 which replays the game on the generator written apart from the crate; an illegal move, a
-crash, or (under a clock) a move past the time left loses. A game ends when the side to move
+crash, or (under a clock) a move past the time left loses (with an increment, the time left and
+this move's increment, as USI's Fischer clock counts them). A game ends when the side to move
 has no legal move (it has lost), at the fourth repetition (a draw, or a loss for the side that
 gave check with every move since the first of the four), or at MAX_PLIES (a draw).
 
@@ -119,9 +120,11 @@ def play_game(engines, ref, opening):
             e.start()
             return 1 - side, f"crash ({ex})", len(moves)
         if args.byoyomi is not None:
-            if used > clock[side] + args.byoyomi:
+            # As USI's GUIs keep a Fischer clock: the time sent does not yet hold this
+            # move's increment, and the move may use both.
+            if used > clock[side] + args.inc + args.byoyomi:
                 return 1 - side, f"time ({used} ms)", len(moves)
-            clock[side] = max(0, clock[side] - used) + args.inc
+            clock[side] = max(0, clock[side] + args.inc - used)
         if best == "resign":
             if ref.ask("moves"):
                 print("   resigned after:", " ".join(moves), file=sys.stderr)

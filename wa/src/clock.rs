@@ -99,8 +99,12 @@ impl Go {
             (hard, hard)
         } else if let Some(t) = self.time[side.index()] {
             let (t, inc, byoyomi) = (ms(t), ms(self.inc[side.index()]), ms(self.byoyomi));
-            // The increment comes after the move; byoyomi may be spent in full on each.
-            let available = keep_margin(t + byoyomi, margin);
+            // As in USI's Fischer games, the time left does not yet hold this move's
+            // increment: the move may use both. The hard limit keeps two increments of that
+            // back (half of it when that is less): spending down to the margin lost games to
+            // one stall longer than it (`docs/wa.md`). Byoyomi may be spent in full.
+            let bank = t + inc;
+            let available = keep_margin(bank - (2 * inc).min(bank / 2) + byoyomi, margin);
             let target = t / MOVES_TO_GO + inc / 2 + byoyomi;
             let hard = available.min(target * 3);
             ((target / 2).min(hard), hard)
@@ -155,13 +159,33 @@ mod tests {
         ] {
             let go = Go::parse(&words).expect("valid");
             let limits = go.limits(side, start, 7, DEFAULT_MARGIN);
+            // The time left, this move's increment (USI's Fischer clock) and the byoyomi.
+            let s = side.index();
             let t = go
                 .movetime
-                .unwrap_or(go.time[side.index()].unwrap_or(0) + go.byoyomi);
+                .unwrap_or(go.time[s].unwrap_or(0) + go.inc[s] + go.byoyomi);
             let hard = limits.hard.expect("timed") - start;
             assert!(hard < ms(t), "{words:?}: {hard:?} of {t} ms");
             assert!(limits.soft.expect("timed") - start <= hard, "{words:?}");
             assert_eq!(limits.nodes, u64::MAX, "{words:?}");
+        }
+        // Under an increment the time left and the increment keep two increments back, or
+        // half of themselves when less.
+        for (t, inc) in [(60_000, 1_000), (2_500, 1_000), (1_500, 1_000), (0, 1_000)] {
+            let words = format!("btime {t} wtime {t} binc {inc} winc {inc}");
+            let go = Go::parse(&words.split(' ').collect::<Vec<_>>()).expect("valid");
+            let hard = go
+                .limits(Color::Black, start, 7, DEFAULT_MARGIN)
+                .hard
+                .expect("timed")
+                - start;
+            let kept = ms(t + inc) - hard;
+            assert!(
+                kept >= ms((2 * inc).min((t + inc) / 2)),
+                "{words}: {kept:?} kept"
+            );
+            // With no main time left the move still spends some of its increment.
+            assert!(t > 0 || hard >= ms(inc / 10), "{words}: {hard:?}");
         }
         // Byoyomi alone: nearly all of it, the margin kept.
         let go = Go::parse(&["btime", "0", "wtime", "0", "byoyomi", "1000"]).expect("valid");
