@@ -5,7 +5,7 @@
 //! that the randomized tests comparing the two check each against the other.
 
 use crate::movegen::{is_pawn_drop_mate, pawn_files};
-use crate::{Color, Move, PieceKind, Position, Square, attacks};
+use crate::{Bitboard, Color, Move, PieceKind, Position, Square, attacks};
 use core::fmt;
 
 /// Why a move is not legal in a position.
@@ -136,37 +136,74 @@ impl Position {
     }
 
     /// Whether the mover's king is attacked after `mv` (a move that passed the other
-    /// checks of [`Position::is_legal`]).
+    /// checks of [`Position::is_legal`]), answered on the board as it is, without playing
+    /// the move: readers check every move of every record this way, so a copy of the
+    /// position per move would cost where it is not needed.
     ///
-    /// Out of check this is answered on the board as it is: a drop cannot expose the king, a
-    /// king's step is safe when its square is unattacked with the king gone from its origin,
-    /// and any other piece can expose the king only by leaving a line through it (no move
-    /// jumps over the king). In check, and for a position without the mover's king, the move
-    /// is played on a copy ([`Position::king_left_in_check_by_playing`]). Readers check every
-    /// move of every record this way, so the copy costs where it is not needed; a test
-    /// compares the two answers on every move of random positions.
+    /// A king's step is safe when its square is unattacked with the king gone from its
+    /// origin. Any other piece can expose the king only by leaving a line through it (no
+    /// move jumps over the king). In check, a move other than the king's must also capture
+    /// the single checker or block its line, and none answers a double check. A test
+    /// compares these answers with playing the move on a copy on every move of random
+    /// positions.
     fn king_left_in_check(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let Some(k) = self.king_square(us) else {
             return false;
         };
-        if self.in_check() {
-            return self.king_left_in_check_by_playing(mv);
+        let to = mv.to();
+        let occ = self.occupied();
+        let checkers = self.checkers();
+        if mv.from() == Some(k) {
+            return self.is_attacked_by(!us, to, occ.without(k));
+        }
+        if checkers.is_any() {
+            return self.evasion_leaves_check(mv, k, checkers);
         }
         let Some(from) = mv.from() else {
             return false;
         };
-        let occ = self.occupied().without(from);
-        if from == k {
-            return self.is_attacked_by(!us, mv.to(), occ);
-        }
         let line = attacks::line(k, from);
         !line.is_empty()
-            && !line.contains(mv.to())
-            && self.is_attacked_by(!us, k, occ.with(mv.to()))
+            && !line.contains(to)
+            && self.is_attacked_by(!us, k, occ.without(from).with(to))
     }
 
-    /// Plays `mv` on a copy and asks whether the mover's king is attacked afterwards.
+    /// In check from `checkers`, whether `mv` (not a move of the king on `k`) leaves the
+    /// king attacked: it must capture the single checker or stand between it and the
+    /// king, and must not open another line onto the king.
+    fn evasion_leaves_check(&self, mv: Move, k: Square, checkers: Bitboard) -> bool {
+        if checkers.has_more_than_one() {
+            return true;
+        }
+        let to = mv.to();
+        let Some(checker) = checkers.into_iter().next() else {
+            return false;
+        };
+        if to != checker && !attacks::between(k, checker).contains(to) {
+            return true;
+        }
+        let Some(from) = mv.from() else {
+            return false;
+        };
+        let line = attacks::line(k, from);
+        // The piece on `to` (the checker, when captured) is gone after the move, so it is
+        // left out of the attackers; the checker, when blocked, is stopped by `to`.
+        !line.is_empty()
+            && !line.contains(to)
+            && self
+                .attackers_to(
+                    !self.side_to_move(),
+                    k,
+                    self.occupied().without(from).with(to),
+                )
+                .without(to)
+                .is_any()
+    }
+
+    /// Plays `mv` on a copy and asks whether the mover's king is attacked afterwards (what
+    /// [`Position::king_left_in_check`] must answer).
+    #[cfg(test)]
     fn king_left_in_check_by_playing(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let mut after = self.clone();
@@ -234,6 +271,80 @@ mod tests {
         assert!(
             exposed > 100,
             "only {exposed} moves exposed the king: the test is too weak"
+        );
+    }
+
+    /// `is_legal` accepts exactly the generated legal moves among every move the syntax can
+    /// express (all board moves with and without promotion, all drops), on every position
+    /// of random games that give check whenever they can: so evasions, double checks, pins
+    /// and pawn drops that would mate come up by the thousand, and each is counted so that
+    /// a weak run fails rather than passes.
+    #[test]
+    fn is_legal_accepts_exactly_the_legal_moves_in_check_or_not() {
+        use crate::IllegalMove;
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        use std::collections::HashSet;
+        let moves = all_syntactic_moves();
+        let mut rng = StdRng::seed_from_u64(0x001e_9a01);
+        let (mut in_check, mut double, mut pinned, mut drop_mates, mut evasions) = (0, 0, 0, 0, 0);
+        // Besides the handicap starts: a double check (rook and bishop), a check with the
+        // only blocker pinned, and a pawn drop that would mate.
+        let mut starts: Vec<Position> = Handicap::ALL.iter().map(|h| h.position()).collect();
+        for sfen in [
+            "k3r4/9/9/9/8b/9/9/3G2S2/4K4 b GPr 1",
+            "k3r4/9/9/9/8b/9/9/3G1S3/4K4 b P 1",
+            "7lk/7p1/8G/9/9/9/9/9/K8 b P 1",
+        ] {
+            starts.push(Position::from_sfen(sfen).unwrap());
+        }
+        for (g, start) in starts.iter().cycle().take(150).enumerate() {
+            let mut pos = start.clone();
+            for _ in 0..200 {
+                let all: Vec<_> = pos.legal_moves().iter().copied().collect();
+                let legal: HashSet<_> = all.iter().copied().collect();
+                for &mv in &moves {
+                    let verdict = pos.is_legal(mv);
+                    assert_eq!(
+                        verdict.is_ok(),
+                        legal.contains(&mv),
+                        "game {g}: {mv} is {verdict:?} in {}",
+                        pos.to_sfen()
+                    );
+                    drop_mates += usize::from(verdict == Err(IllegalMove::PawnDropMate));
+                }
+                in_check += usize::from(pos.in_check());
+                double += usize::from(pos.checkers().has_more_than_one());
+                pinned += usize::from(pos.pinned(pos.side_to_move(), pos.occupied()).is_any());
+                if pos.in_check() {
+                    evasions += legal.len();
+                }
+                // A checking move when there is one, a third of the time: checks, their evasions
+                // and the pins and double checks they make are what this test is about.
+                if all.is_empty() {
+                    break;
+                }
+                let checks: Vec<_> = all
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let mut after = pos.clone();
+                        after.play_unchecked(m);
+                        after.in_check()
+                    })
+                    .collect();
+                let pool = if !checks.is_empty() && rng.random_bool(0.3) {
+                    &checks
+                } else {
+                    &all
+                };
+                pos.play_unchecked(pool[rng.random_range(0..pool.len())]);
+            }
+        }
+        assert!(
+            in_check > 3000 && double > 10 && pinned > 500 && drop_mates > 10 && evasions > 10_000,
+            "too weak: {in_check} in check, {double} double, {pinned} pinned, \
+             {drop_mates} pawn-drop mates, {evasions} evasions"
         );
     }
 

@@ -30,14 +30,13 @@ use tokin_notation::svg::{SvgOptions, svg};
 #[pyclass(module = "tokin")]
 #[derive(Clone)]
 pub(crate) struct Board {
-    /// The position before the first pushed move, from which the repetition history is
-    /// replayed when asked for.
-    start: Position,
     /// The position on the board, played and taken back in place.
     position: Position,
     /// What takes back each pushed move, most recent last (its move included): a push
     /// writes one small record and a pop reads it, where a copy of the position would be
-    /// some 550 bytes.
+    /// some 550 bytes. The position before the first move is found by taking them all back
+    /// (for the repetition history), rather than kept: a board holds one position, not two,
+    /// which halves the memory a set of boards (one per position of a data set) spans.
     played: Vec<Undo>,
 }
 
@@ -81,8 +80,7 @@ impl Board {
 
     pub(crate) fn from_position(start: Position) -> Board {
         Board {
-            position: start.clone(),
-            start,
+            position: start,
             played: Vec::new(),
         }
     }
@@ -94,7 +92,10 @@ impl Board {
 
     /// The positions played from the start, for the repetition rules.
     pub(crate) fn history(&self) -> GameHistory {
-        let mut position = self.start.clone();
+        let mut position = self.position.clone();
+        for &undo in self.played.iter().rev() {
+            position.undo(undo);
+        }
         let mut history = GameHistory::new(&position);
         for undo in &self.played {
             position.play_unchecked(undo.mv());

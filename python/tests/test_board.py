@@ -164,6 +164,20 @@ def test_repetition_draw():
     assert board.repetition() is None
 
 
+def test_repetition_counts_from_the_board_start_after_drops_and_captures():
+    # The history is replayed from the position before the first push, which a board finds by
+    # taking back every pushed move: a drop and a capture (the hands change) come first, and
+    # the position the capture left (ply 3) comes for the fourth time at ply 15. A history
+    # started anywhere later misses its first time.
+    board = tokin.Board("k8/9/9/9/4p4/9/9/9/8K b R 1", moves="R*5h 9a8a 5h5e 8a9a")
+    for mv in (["1i2i", "9a8a", "2i1i", "8a9a"] * 3)[:-1]:
+        board.push_usi(mv)
+    assert board.sfen() == "1k7/9/9/9/4R4/9/9/9/8K w P 16"
+    assert board.repetition() == "draw"
+    board.pop()
+    assert board.repetition() is None
+
+
 def test_move_numbers_match_the_text():
     board = tokin.Board()
     ids = board.legal_move_ids
