@@ -105,6 +105,9 @@ class HaChu:
             return None
         # XBoard times are in centiseconds, its increment in whole seconds (HaChu reads no
         # fraction); the base is large enough not to matter, `time` says what is left.
+        # A USI clock adds the increment when a move starts, XBoard's when it ends: the
+        # same state is the time left plus one increment on each clock.
+        mine_ms, theirs_ms = mine_ms + inc_ms, theirs_ms + inc_ms
         self.send(f"level 0 1000 {inc_ms // 1000}\ntime {max(1, mine_ms // 10)}\n"
                   f"otim {max(1, theirs_ms // 10)}\ngo")
         for line in self.lines():

@@ -75,7 +75,8 @@ class Setup(unittest.TestCase):
     def test_options_for_the_rules_played_and_the_clock(self):
         """HaChu must be told to promote on any move that starts or ends in the zone and to
         take repeating moves (without these it refuses legal moves of the game), and the
-        increment (without it, it plays as in sudden death)."""
+        increment (without it, it plays as in sudden death), with each clock as XBoard counts
+        it: the increment of the move about to start (USI's) is already on it (XBoard's)."""
         with tempfile.TemporaryDirectory() as d:
             log = os.path.join(d, "in.txt")
             fake = os.path.join(d, "fake_hachu.py")
@@ -105,7 +106,7 @@ class Setup(unittest.TestCase):
         self.assertLess(sent.index("option Promote on entry=0"), sent.index("new"))
         self.assertEqual(sent[sent.index("new"):sent.index("new") + 3], ["new", "variant wa-shogi", "force"])
         self.assertIn("usermove d3d4", sent)
-        self.assertEqual(sent[sent.index("go") - 3:sent.index("go")], ["level 0 1000 1", "time 3000", "otim 2000"])
+        self.assertEqual(sent[sent.index("go") - 3:sent.index("go")], ["level 0 1000 1", "time 3150", "otim 2150"])
 
 
 if __name__ == "__main__":
