@@ -33,11 +33,12 @@ for o in "$@"; do
   esac
 done
 remote_args "$name" "$arena"
+# Engines named after the run (see sprt.sh: runs at once must not share engine names).
 # shellcheck disable=SC2086
 exec shogiarena --output-dir "$arena" run tournament "${remote[@]}" \
   --experiment-name "$name" \
-  --engine name=first path="$e1" "${o1[@]}" \
-  --engine name=second path="$e2" "${o2[@]}" \
+  --engine name="first-$name" path="$e1" "${o1[@]}" \
+  --engine name="second-$name" path="$e2" "${o2[@]}" \
   --tournament games_per_pair="$games" num_parallel="${PARALLEL:-1}" \
   --dashboard enabled=false \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \

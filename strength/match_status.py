@@ -4,6 +4,9 @@ W-L-D, Elo with its 95% interval, the games lost by an illegal move, on time or 
 (forfeit, error) for each engine, and each engine's slowest move.
 
     python3 strength/match_status.py RUN_DIR
+
+A warning names the games played by binaries other than the first game's (another run in the
+same output folder with the same engine names: see strength/sprt_status.py).
 """
 import math
 import sqlite3
@@ -56,3 +59,14 @@ for name, slowest in db.execute(
     "group by p.player_name"
 ):
     print(f"slowest move: {name} {slowest} ms")
+
+binaries: dict[int, dict[str, str]] = {}
+for game, engine, path in db.execute(
+        "select game_id, engine_name, binary_path from game_instance_participation"):
+    binaries.setdefault(game, {})[engine] = path
+ids = [g for (g,) in db.execute("select id from game order by id")]
+if ids:
+    foreign = [g for g in ids if binaries.get(g) != binaries.get(ids[0])]
+    if foreign:
+        print(f"WARNING: {len(foreign)} games (from game {foreign[0]}) were played by binaries "
+              f"other than the first game's {binaries.get(ids[0])}")

@@ -29,10 +29,13 @@ tested=(tested=true)
 [ ${#remote[@]} -eq 0 ] || { tested=(); remote+=(--sprt max_games="${MAX:-4000}"); }
 [ -z "${RUN_DIR:-}" ] || remote+=(--run-dir "$RUN_DIR")
 # shellcheck disable=SC2086
+# The engines are named after the run: shogiarena starts (and restarts) each engine from a
+# file named after it under the output folder, shared by every run there, so two runs with the
+# same engine names at once would end up playing each other's engines.
 exec shogiarena --output-dir "$arena" run sprt "${remote[@]}" \
   --experiment-name "$name" --games "${MAX:-4000}" \
-  --engine name=new path="$new" "${tested[@]}" "${new_opts[@]}" \
-  --engine name=base path="$base" options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0 \
+  --engine name="$name-new" path="$new" "${tested[@]}" "${new_opts[@]}" \
+  --engine name="$name-base" path="$base" options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0 \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
     initial_positions.flip_policy=pair_both adjudication.max_plies=320 \
   --sprt model=gsprt-pentanomial-v1 elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha=0.05 beta=0.05 \

@@ -5,18 +5,21 @@ the Elo difference with its 95% interval from the pairs (each pair's score, 0 to
 sample: the normal approximation of their mean, turned into Elo by the logistic curve).
 
     python3 strength/sprt_status.py RUN_DIR
+
+It also checks, game by game, which binaries played (the run's `game.db`): shogiarena starts
+an engine from a file named after the engine (`generated_engine_configs/sprt/01-NAME.yaml`
+under its output folder), which another run in the same folder with the same engine names
+overwrites, and engines restarted after that are the other run's. When any game was played
+by binaries other than the run's first game's, the figures are given again from the pairs
+whose two games were played by the first game's binaries alone, with the LLR of the same
+pentanomial GSPRT recomputed from them.
 """
 import json
 import math
+import sqlite3
 import sys
 
-s = json.load(open(f"{sys.argv[1]}/state.json"))["sprt_state"]
-lower = math.log(s["beta"] / (1 - s["alpha"]))
-upper = math.log((1 - s["beta"]) / s["alpha"])
-verdict = "H1 accepted (keep)" if s["llr"] >= upper else "H0 accepted (reject)" if s["llr"] <= lower else "running"
-print(f"{s['games_played']} games, W-D-L {s['wins']}-{s['draws']}-{s['losses']}, "
-      f"pairs (0, 0.5, 1, 1.5, 2 points) {s['penta_bins']}, "
-      f"LLR {s['llr']:.2f} in [{lower:.2f}, {upper:.2f}] for nElo [{s['elo0']}, {s['elo1']}]: {verdict}")
+ELO_PER_T = 800 / math.log(10)
 
 
 def elo(score: float) -> float:
@@ -24,11 +27,113 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-pairs = s["penta_bins"]
-n = sum(pairs)
-if n > 1:
+def pair_figures(pairs: list[int]) -> tuple[float, float, float] | None:
+    """Mean pair score (0 to 1), its variance and its 95% half-width, or None for too few."""
+    n = sum(pairs)
+    if n < 2:
+        return None
     points = [0, 0.25, 0.5, 0.75, 1]
     mean = sum(c * x for c, x in zip(pairs, points)) / n
     var = sum(c * x * x for c, x in zip(pairs, points)) / n - mean * mean
-    half = 1.96 * math.sqrt(var / n)
-    print(f"Elo {elo(mean):+.0f} [{elo(mean - half):+.0f}, {elo(mean + half):+.0f}] from {n} pairs")
+    return mean, var, 1.96 * math.sqrt(var / n)
+
+
+def gsprt_llr(pairs: list[int], elo0: float, elo1: float) -> float:
+    """The generalised SPRT's log-likelihood ratio for normalised Elo bounds on pentanomial
+    pairs, by the normal approximation: each bound is the mean pair score at that many
+    normalised Elo given the pairs' own variance."""
+    figures = pair_figures(pairs)
+    if figures is None or figures[1] <= 0:
+        return 0.0
+    mean, var, _ = figures
+    sigma = math.sqrt(2 * var)
+    m0 = 0.5 + elo0 / ELO_PER_T * sigma
+    m1 = 0.5 + elo1 / ELO_PER_T * sigma
+    return sum(pairs) * (m1 - m0) * (2 * mean - m0 - m1) / (2 * var)
+
+
+def report(wins, draws, losses, pairs, llr, elo0, elo1, lower, upper, games):
+    verdict = ("H1 accepted (keep)" if llr >= upper else "H0 accepted (reject)" if llr <= lower
+               else "running")
+    print(f"{games} games, W-D-L {wins}-{draws}-{losses}, "
+          f"pairs (0, 0.5, 1, 1.5, 2 points) {pairs}, "
+          f"LLR {llr:.2f} in [{lower:.2f}, {upper:.2f}] for nElo [{elo0}, {elo1}]: {verdict}")
+    figures = pair_figures(pairs)
+    if figures is not None:
+        mean, _, half = figures
+        print(f"Elo {elo(mean):+.0f} [{elo(mean - half):+.0f}, {elo(mean + half):+.0f}] "
+              f"from {sum(pairs)} pairs")
+
+
+def clean_pairs(run_dir: str):
+    """The binaries of the run's first game, the games played by others, and the W-D-L and
+    pentanomial counts of the pairs played by the first game's binaries alone."""
+    db = sqlite3.connect(f"{run_dir}/game.db")
+    players = {i: name for i, _, name in db.execute("select * from player")}
+    binaries: dict[int, dict[str, str]] = {}
+    for game, engine, path in db.execute(
+            "select game_id, engine_name, binary_path from game_instance_participation"):
+        binaries.setdefault(game, {})[engine] = path
+    games = list(db.execute("select id, game_result, black_player_id, initial_position_sfen "
+                            "from game order by id"))
+    if not games:
+        return None
+    # sprt.sh names the tested engine NAME-new (runs before it: new).
+    names = sorted(players.values())
+    tested = next((n for n in names if n == "new" or n.endswith("-new")), players[1])
+    first = binaries.get(games[0][0], {})
+    foreign = [g[0] for g in games if binaries.get(g[0], {}) != first]
+
+    def score(game) -> float | None:
+        _, result, black, _ = game
+        if result.startswith("DRAW"):
+            return 0.5
+        if result not in ("BLACK_WIN", "WHITE_WIN"):
+            return None
+        return 1.0 if (result == "BLACK_WIN") == (players[black] == tested) else 0.0
+
+    # A pair is an opening's two games, one with each colour, in the order they were made.
+    by_opening: dict[str, list] = {}
+    for game in games:
+        by_opening.setdefault(game[3], []).append(game)
+    wins = draws = losses = 0
+    pairs = [0] * 5
+    for played in by_opening.values():
+        for a, b in zip(played[::2], played[1::2]):
+            if binaries.get(a[0]) != first or binaries.get(b[0]) != first:
+                continue
+            sa, sb = score(a), score(b)
+            if sa is None or sb is None:
+                continue
+            for x in (sa, sb):
+                wins += x == 1.0
+                draws += x == 0.5
+                losses += x == 0.0
+            pairs[int((sa + sb) * 2)] += 1
+    return first, foreign, wins, draws, losses, pairs
+
+
+def main() -> None:
+    run_dir = sys.argv[1]
+    s = json.load(open(f"{run_dir}/state.json"))["sprt_state"]
+    lower = math.log(s["beta"] / (1 - s["alpha"]))
+    upper = math.log((1 - s["beta"]) / s["alpha"])
+    report(s["wins"], s["draws"], s["losses"], s["penta_bins"], s["llr"], s["elo0"], s["elo1"],
+           lower, upper, s["games_played"])
+    try:
+        clean = clean_pairs(run_dir)
+    except sqlite3.Error:
+        return
+    if clean is None:
+        return
+    first, foreign, wins, draws, losses, pairs = clean
+    if not foreign:
+        return
+    print(f"WARNING: {len(foreign)} games (from game {foreign[0]}) were played by binaries "
+          f"other than the first game's {first}; from the first game's binaries alone:")
+    report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
+           s["elo1"], lower, upper, 2 * sum(pairs))
+
+
+if __name__ == "__main__":
+    main()
