@@ -10,8 +10,7 @@ use super::history::HISTORY_MAX;
 use super::see::see_ge;
 use crate::eval::piece_value;
 use arrayvec::ArrayVec;
-use tokin_core::movegen::{Sink, is_pawn_drop_mate, pawn_files};
-use tokin_core::promotion_error;
+use tokin_core::movegen::Sink;
 use tokin_core::{Bitboard, Move, PieceKind, Position, attacks};
 
 const TT_MOVE: i32 = 1 << 30;
@@ -55,64 +54,6 @@ pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// Quiet moves handed out by selection before the rest are sorted.
 const SELECTED_QUIETS: usize = 6;
-
-/// `pos.is_legal(mv).is_ok()`, for the hash move and the killers (moves from elsewhere in
-/// the tree), faster when not in check: whether the move exposes the king is read from the
-/// pins instead of being tried on a copy of the position. In check, and for every rule but
-/// king safety, it asks what [`Position::is_legal`] asks.
-fn is_legal_here(pos: &Position, mv: Move) -> bool {
-    if pos.in_check() {
-        return pos.is_legal(mv).is_ok();
-    }
-    let us = pos.side_to_move();
-    let to = mv.to();
-    let rel = to.rank().relative_number(us);
-    match mv.from() {
-        None => {
-            let Some(kind) = mv.drop_kind() else {
-                return false;
-            };
-            if !kind.to_hand().is_some_and(|p| pos.hand(us).has(p)) || pos.piece_at(to).is_some() {
-                return false;
-            }
-            if kind.is_stuck_on(rel) {
-                return false;
-            }
-            // Not in check, a drop cannot expose the king; a pawn drop can still be illegal
-            // twice over.
-            kind != PieceKind::Pawn
-                || !(pawn_files(pos, us).contains(to)
-                    || pos
-                        .king_square(!us)
-                        .is_some_and(|k| attacks::pawn(us, to).contains(k))
-                        && is_pawn_drop_mate(pos, to))
-        }
-        Some(from) => {
-            let Some(p) = pos.piece_at(from) else {
-                return false;
-            };
-            if p.color != us || pos.piece_at(to).is_some_and(|q| q.color == us) {
-                return false;
-            }
-            let occ = pos.occupied();
-            if !attacks::piece(us, p.kind, from, occ).contains(to) {
-                return false;
-            }
-            if promotion_error(p.kind, us, from, to, mv.is_promotion()).is_some() {
-                return false;
-            }
-            // Not in check: the king must not step onto an attacked square, and a pinned
-            // piece must stay on the line through its king and the pinner.
-            match pos.king_square(us) {
-                Some(k) if k == from => !pos.is_attacked_by(!us, to, occ.without(from)),
-                Some(k) => {
-                    !pos.pinned(us, occ).contains(from) || attacks::line(from, k).contains(to)
-                }
-                None => true,
-            }
-        }
-    }
-}
 
 /// Sorts the moves of [`Picker::generate_rest`] into the picker's lists as the generator
 /// hands them over.
@@ -190,7 +131,9 @@ pub(crate) struct Picker {
 
 impl Picker {
     pub(crate) fn new(pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> Picker {
-        let tt_move = tt_move.filter(|&m| is_legal_here(pos, m));
+        // The hash move and the killers come from elsewhere in the tree (or from another
+        // position with the same key): each is checked as a move of this position.
+        let tt_move = tt_move.filter(|&m| pos.is_legal(m).is_ok());
         Picker {
             stage: Stage::TtMove,
             tt_move,
@@ -372,7 +315,7 @@ impl Picker {
                             Some(k) != self.tt_move
                                 && (i == 0 || self.killers[0] != Some(k))
                                 && pos.captured_piece(k).is_none()
-                                && is_legal_here(pos, k)
+                                && pos.is_legal(k).is_ok()
                         });
                         if ok && let Some(k) = self.killers[i] {
                             return Some((k, KILLER + 1 - i as i32));
@@ -458,23 +401,6 @@ mod tests {
     use super::*;
     use rand::Rng;
     use tokin_core::testing::{Pick, random_game_positions};
-
-    /// On random games, the fast legality test agrees with `Position::is_legal` on every
-    /// legal move and on random bit patterns (most of them illegal).
-    #[test]
-    fn fast_legality_agrees_with_is_legal() {
-        random_game_positions(11, 30, 160, Pick::Uniform, |pos, rng| {
-            let random = (0..3000).filter_map(|_| Move::from_bits(rng.random_range(1..1 << 15)));
-            for mv in pos.legal_moves().iter().copied().chain(random) {
-                assert_eq!(
-                    is_legal_here(pos, mv),
-                    pos.is_legal(mv).is_ok(),
-                    "{} {mv}",
-                    pos.to_sfen()
-                );
-            }
-        });
-    }
 
     /// Dropping quiet moves part-way through leaves the others in the order they came in
     /// without the drop, at any point of the quiet stage, with many equal scores.
