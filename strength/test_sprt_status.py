@@ -1,0 +1,88 @@
+"""Tests of sprt_status.py's check of which binaries played a run's games (a run sharing its
+engine names with another run started beside it ends up playing the other run's engines).
+
+    python3 -m unittest discover -s strength -p 'test_*.py'
+"""
+import os
+import sqlite3
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sprt_status  # noqa: E402
+
+NEW, BASE, OTHER = "/bins/new", "/bins/base", "/bins/other"
+
+
+def make_run(directory: str, games: list[tuple[str, str, str, str, str]]) -> None:
+    """A game.db as shogiarena writes it, reduced to what sprt_status.py reads: each game is
+    (opening, black engine, white engine, result, binary of the engine named `x-new`)."""
+    db = sqlite3.connect(os.path.join(directory, "game.db"))
+    db.execute("create table player (id integer, game_type text, player_name text)")
+    db.executemany("insert into player values (?, 'arena', ?)", [(1, "x-base"), (2, "x-new")])
+    db.execute("create table game (id integer, game_result text, black_player_id integer, "
+               "initial_position_sfen text)")
+    db.execute("create table game_instance_participation (game_id integer, engine_name text, "
+               "binary_path text)")
+    ids = {"x-base": 1, "x-new": 2}
+    for i, (opening, black, white, result, new_binary) in enumerate(games, 1):
+        db.execute("insert into game values (?, ?, ?, ?)", (i, result, ids[black], opening))
+        db.execute("insert into game_instance_participation values (?, 'x-new', ?)",
+                   (i, new_binary))
+        db.execute("insert into game_instance_participation values (?, 'x-base', ?)", (i, BASE))
+    db.commit()
+    db.close()
+
+
+class CleanPairs(unittest.TestCase):
+    def test_games_of_other_binaries_are_left_out(self):
+        games = [
+            # Opening a: new wins both (pair of 2 points).
+            ("a", "x-new", "x-base", "BLACK_WIN", NEW),
+            ("a", "x-base", "x-new", "WHITE_WIN", NEW),
+            # Opening b: new wins one, draws one (1.5).
+            ("b", "x-new", "x-base", "BLACK_WIN", NEW),
+            ("b", "x-base", "x-new", "DRAW_BY_REPETITION", NEW),
+            # Opening c: the second game was another run's engine: the pair is left out.
+            ("c", "x-new", "x-base", "WHITE_WIN", NEW),
+            ("c", "x-base", "x-new", "BLACK_WIN", OTHER),
+            # Opening d, both games another run's.
+            ("d", "x-new", "x-base", "BLACK_WIN", OTHER),
+            ("d", "x-base", "x-new", "WHITE_WIN", OTHER),
+        ]
+        with tempfile.TemporaryDirectory() as d:
+            make_run(d, games)
+            first, foreign, wins, draws, losses, pairs = sprt_status.clean_pairs(d)
+        self.assertEqual(first, {"x-new": NEW, "x-base": BASE})
+        self.assertEqual(foreign, [6, 7, 8])
+        self.assertEqual((wins, draws, losses), (3, 1, 0))
+        self.assertEqual(pairs, [0, 0, 0, 1, 1])
+
+    def test_pairs_follow_the_opening_not_the_order_of_the_games(self):
+        # Two games at a time finish out of order: pairs are an opening's games, one each.
+        games = [
+            ("a", "x-new", "x-base", "WHITE_WIN", NEW),
+            ("b", "x-new", "x-base", "BLACK_WIN", NEW),
+            ("a", "x-base", "x-new", "BLACK_WIN", NEW),
+            ("b", "x-base", "x-new", "WHITE_WIN", NEW),
+        ]
+        with tempfile.TemporaryDirectory() as d:
+            make_run(d, games)
+            _, foreign, wins, draws, losses, pairs = sprt_status.clean_pairs(d)
+        self.assertEqual(foreign, [])
+        self.assertEqual((wins, draws, losses), (2, 0, 2))
+        self.assertEqual(pairs, [1, 0, 0, 0, 1])
+
+
+class Llr(unittest.TestCase):
+    def test_the_llr_agrees_with_the_runner_and_has_the_sign_of_the_result(self):
+        # A run shogiarena scored LLR 0.20 (capture history, 922 pairs).
+        self.assertAlmostEqual(sprt_status.gsprt_llr([203, 47, 417, 30, 225], 0, 5), 0.20,
+                               delta=0.01)
+        self.assertLess(sprt_status.gsprt_llr([30, 5, 50, 5, 10], 0, 5), 0)
+        self.assertEqual(sprt_status.gsprt_llr([0, 0, 20, 0, 0], 0, 5), 0.0)
+
+
+if __name__ == "__main__":
+    unittest.main()
