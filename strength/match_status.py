@@ -12,6 +12,8 @@ import math
 import sqlite3
 import sys
 
+from run_games import foreign_games, warning
+
 db = sqlite3.connect(f"{sys.argv[1]}/game.db")
 names = dict(db.execute("select id, player_name from player"))
 first = next((i for i, n in names.items() if n.startswith("first")), None)
@@ -60,13 +62,6 @@ for name, slowest in db.execute(
 ):
     print(f"slowest move: {name} {slowest} ms")
 
-binaries: dict[int, dict[str, str]] = {}
-for game, engine, path in db.execute(
-        "select game_id, engine_name, binary_path from game_instance_participation"):
-    binaries.setdefault(game, {})[engine] = path
-ids = [g for (g,) in db.execute("select id from game order by id")]
-if ids:
-    foreign = [g for g in ids if binaries.get(g) != binaries.get(ids[0])]
-    if foreign:
-        print(f"WARNING: {len(foreign)} games (from game {foreign[0]}) were played by binaries "
-              f"other than the first game's {binaries.get(ids[0])}")
+first_binaries, foreign = foreign_games(db)
+if foreign:
+    print(warning(first_binaries, foreign))

@@ -7,11 +7,12 @@
 #
 # LIMIT is `nodes=N` (both engines `go nodes N`-like limits; a measure the machine's load does
 # not bias), `byoyomi=MS`, `fischer=MAIN_MS+INC_MS` or `sudden=MS` (default `nodes=20000`).
-# Options after it go to NEW only, e.g. `LmrDivisor100=150` with a tuning build as NEW. Results land under
-# ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results summary DIR` shows
-# them. Environment: PARALLEL (games at once, default 1), MAX (default 4000), ELO0, ELO1,
-# INSTANCES (an instances file or folder, to play on those SSH workers: strength/arena.sh),
-# RUN_DIR (a stopped run's folder, to carry it on: its games count toward the test).
+# Options after it go to NEW only, e.g. `LmrDivisor100=150` with a tuning build as NEW.
+# Results land under ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results
+# summary DIR` shows them. Environment: PARALLEL (games at once, default 1), MAX (default
+# 4000), ELO0, ELO1, INSTANCES (an instances file or folder, to play on those SSH workers:
+# strength/arena.sh), RUN_DIR (a stopped run's folder, to carry it on: its games count toward
+# the test).
 set -euo pipefail
 name=$1; new=$2; base=$3; shift 3
 limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
@@ -28,10 +29,10 @@ remote_args "$name" "$arena"
 tested=(tested=true)
 [ ${#remote[@]} -eq 0 ] || { tested=(); remote+=(--sprt max_games="${MAX:-4000}"); }
 [ -z "${RUN_DIR:-}" ] || remote+=(--run-dir "$RUN_DIR")
-# shellcheck disable=SC2086
 # The engines are named after the run: shogiarena starts (and restarts) each engine from a
 # file named after it under the output folder, shared by every run there, so two runs with the
 # same engine names at once would end up playing each other's engines.
+# shellcheck disable=SC2086
 exec shogiarena --output-dir "$arena" run sprt "${remote[@]}" \
   --experiment-name "$name" --games "${MAX:-4000}" \
   --engine name="$name-new" path="$new" "${tested[@]}" "${new_opts[@]}" \

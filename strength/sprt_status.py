@@ -19,6 +19,8 @@ import math
 import sqlite3
 import sys
 
+from run_games import binaries_by_game, foreign_games, warning
+
 ELO_PER_T = 800 / math.log(10)
 
 
@@ -70,10 +72,8 @@ def clean_pairs(run_dir: str):
     pentanomial counts of the pairs played by the first game's binaries alone."""
     db = sqlite3.connect(f"{run_dir}/game.db")
     players = {i: name for i, _, name in db.execute("select * from player")}
-    binaries: dict[int, dict[str, str]] = {}
-    for game, engine, path in db.execute(
-            "select game_id, engine_name, binary_path from game_instance_participation"):
-        binaries.setdefault(game, {})[engine] = path
+    binaries = binaries_by_game(db)
+    first, foreign = foreign_games(db)
     games = list(db.execute("select id, game_result, black_player_id, initial_position_sfen "
                             "from game order by id"))
     if not games:
@@ -81,8 +81,6 @@ def clean_pairs(run_dir: str):
     # sprt.sh names the tested engine NAME-new (runs before it: new).
     names = sorted(players.values())
     tested = next((n for n in names if n == "new" or n.endswith("-new")), players[1])
-    first = binaries.get(games[0][0], {})
-    foreign = [g[0] for g in games if binaries.get(g[0], {}) != first]
 
     def score(game) -> float | None:
         _, result, black, _ = game
@@ -129,8 +127,7 @@ def main() -> None:
     first, foreign, wins, draws, losses, pairs = clean
     if not foreign:
         return
-    print(f"WARNING: {len(foreign)} games (from game {foreign[0]}) were played by binaries "
-          f"other than the first game's {first}; from the first game's binaries alone:")
+    print(f"{warning(first, foreign)}; from the first game's binaries alone:")
     report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
            s["elo1"], lower, upper, 2 * sum(pairs))
 

@@ -35,6 +35,13 @@ def make_run(directory: str, games: list[tuple[str, str, str, str, str]]) -> Non
     db.close()
 
 
+def clean_pairs_of(games: list[tuple[str, str, str, str, str]]):
+    """sprt_status.clean_pairs of a run made of `games` (see make_run)."""
+    with tempfile.TemporaryDirectory() as d:
+        make_run(d, games)
+        return sprt_status.clean_pairs(d)
+
+
 class CleanPairs(unittest.TestCase):
     def test_games_of_other_binaries_are_left_out(self):
         games = [
@@ -51,9 +58,7 @@ class CleanPairs(unittest.TestCase):
             ("d", "x-new", "x-base", "BLACK_WIN", OTHER),
             ("d", "x-base", "x-new", "WHITE_WIN", OTHER),
         ]
-        with tempfile.TemporaryDirectory() as d:
-            make_run(d, games)
-            first, foreign, wins, draws, losses, pairs = sprt_status.clean_pairs(d)
+        first, foreign, wins, draws, losses, pairs = clean_pairs_of(games)
         self.assertEqual(first, {"x-new": NEW, "x-base": BASE})
         self.assertEqual(foreign, [6, 7, 8])
         self.assertEqual((wins, draws, losses), (3, 1, 0))
@@ -67,9 +72,7 @@ class CleanPairs(unittest.TestCase):
             ("a", "x-base", "x-new", "BLACK_WIN", NEW),
             ("b", "x-base", "x-new", "WHITE_WIN", NEW),
         ]
-        with tempfile.TemporaryDirectory() as d:
-            make_run(d, games)
-            _, foreign, wins, draws, losses, pairs = sprt_status.clean_pairs(d)
+        _, foreign, wins, draws, losses, pairs = clean_pairs_of(games)
         self.assertEqual(foreign, [])
         self.assertEqual((wins, draws, losses), (2, 0, 2))
         self.assertEqual(pairs, [1, 0, 0, 0, 1])
