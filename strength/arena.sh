@@ -18,6 +18,20 @@ time_control() {
        exit 2 ;;
   esac
 }
+
+# resign_rule: sets the array `resign` to the rule that ends a game once both engines have
+# agreed for 8 moves in a row that one side is RESIGN centipawns or more ahead (empty without
+# RESIGN: every game is played to its end), to spend the longer controls' time on games still
+# open; the test counts such a game as the win both engines saw.
+resign_rule() {
+  resign=()
+  [ -z "${RESIGN:-}" ] && return 0
+  case $RESIGN in
+    *[!0-9]*|0*) echo "RESIGN is a positive number of centipawns, not $RESIGN" >&2; exit 2 ;;
+  esac
+  # shellcheck disable=SC2034 # read by the script that sources this file
+  resign=(adjudication.resign_threshold_cp="$RESIGN" adjudication.resign_move_count=8)
+}
 #
 # With INSTANCES set to an instances file or a folder of them (strength/instances.example.yaml
 # shows one), the games run on those SSH workers instead of here: shogiarena gives each game to

@@ -14,8 +14,9 @@
 # ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `python3 strength/sprt_status.py RUN_DIR`
 # or `shogiarena results summary RUN_DIR` shows them. PARALLEL: games at once (default 1).
 # INSTANCES: an instances file or folder, to play on those SSH workers (strength/arena.sh).
+# RESIGN: centipawns; a game both engines call lost by that much ends early (strength/arena.sh).
 set -euo pipefail
-[ $# -ge 4 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
 name=$1; e1=$2; e2=$3; games=$4; shift 4
 limit=byoyomi=1000
 case ${1:-} in nodes=* | byoyomi=*) limit=$1; shift ;; esac
@@ -23,6 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=strength/arena.sh
 . "$here/arena.sh"
 time_control "$limit"
+resign_rule
 arena=${ARENA_DIR:-$here/../../tokin-arena}
 o1=(options.USI_Hash=16 options.Threads=1)
 o2=(options.USI_Hash=16 options.Threads=1)
@@ -43,4 +45,4 @@ exec shogiarena --output-dir "$arena" run tournament "${remote[@]}" \
   --tournament games_per_pair="$games" num_parallel="${PARALLEL:-1}" \
   --dashboard enabled=false \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
-    initial_positions.flip_policy=pair_both adjudication.max_plies=320
+    initial_positions.flip_policy=pair_both adjudication.max_plies=320 "${resign[@]}"

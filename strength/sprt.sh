@@ -10,9 +10,10 @@
 # Options after it go to NEW only, e.g. `LmrDivisor100=150` with a tuning build as NEW.
 # Results land under ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results
 # summary DIR` shows them. Environment: PARALLEL (games at once, default 1), MAX (default
-# 4000), ELO0, ELO1, INSTANCES (an instances file or folder, to play on those SSH workers:
-# strength/arena.sh), RUN_DIR (a stopped run's folder, to carry it on: its games count toward
-# the test).
+# 4000), ELO0, ELO1, RESIGN (centipawns: a game both engines call lost by that much for 8
+# moves each ends there, and so does one either engine scores as a mate: strength/arena.sh),
+# INSTANCES (an instances file or folder, to play on those SSH workers: strength/arena.sh),
+# RUN_DIR (a stopped run's folder, to carry it on: its games count toward the test).
 set -euo pipefail
 name=$1; new=$2; base=$3; shift 3
 limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
@@ -20,6 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=strength/arena.sh
 . "$here/arena.sh"
 time_control "$limit"
+resign_rule
 arena=${ARENA_DIR:-$here/../../tokin-arena}
 new_opts=(options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0)
 for o in "$@"; do new_opts+=("options.$o"); done
@@ -38,6 +40,6 @@ exec shogiarena --output-dir "$arena" run sprt "${remote[@]}" \
   --engine name="$name-new" path="$new" "${tested[@]}" "${new_opts[@]}" \
   --engine name="$name-base" path="$base" options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0 \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
-    initial_positions.flip_policy=pair_both adjudication.max_plies=320 \
+    initial_positions.flip_policy=pair_both adjudication.max_plies=320 "${resign[@]}" \
   --sprt model=gsprt-pentanomial-v1 elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha=0.05 beta=0.05 \
     num_parallel="${PARALLEL:-1}"
