@@ -4,13 +4,21 @@ Run from the repository root, with the packages installed in the same environmen
 
     python python/bench.py
 
+`python python/bench.py boards [LIBRARY ...]` times only the two push and pop jobs, 200 passes
+each, three times in a row, for tokin, for each other build of tokin's library given by path
+(`_tokin*.so`, loaded beside the installed one, to compare builds in one process) and for
+cshogi: milliseconds of CPU time per pass.
+
 Each row is CPU time (time.process_time) of the same work in each package, so other load on
 the machine inflates wall time but not these figures much. The positions are the ones reached in
 random games played by tokin with a fixed seed; every package gets the same SFENs.
 """
 
+import importlib.machinery
+import importlib.util
 import os
 import random
+import sys
 import tempfile
 import time
 import warnings
@@ -50,11 +58,11 @@ def positions():
     return out
 
 
-def cpu(work):
+def cpu(work, rounds=ROUNDS):
     start = time.process_time()
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         work()
-    return (time.process_time() - start) / ROUNDS
+    return (time.process_time() - start) / rounds
 
 
 class Package:
@@ -210,7 +218,41 @@ def training_data_readers(cases):
     return readers
 
 
+def other_build(path):
+    """A `Package` for another build of tokin's extension module, loaded from `path` under the
+    installed module's name but not in its place."""
+    loader = importlib.machinery.ExtensionFileLoader("tokin._tokin", path)
+    spec = importlib.util.spec_from_file_location("tokin._tokin", path, loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return Package(path, lambda s: module.Board(s) if s else module.Board(),
+                   lambda b, m: b.move_from_usi(m), None, None)
+
+
+def board_timings(libraries):
+    """The push and pop jobs of `board_rows`, 200 passes each, three times in a row for every
+    build: the builds take turns, so load on the machine falls on all of them alike."""
+    builds = [p for p in packages() if p.name in ("tokin", "cshogi") and p.board]
+    builds[1:1] = [other_build(path) for path in libraries]
+    cases, game_moves = positions(), games()
+    jobs = [board_rows(b, cases, game_moves)[2:] for b in builds]
+    times = [([], []) for _ in builds]
+    for _ in range(3):
+        for (push_pop, walk), (per_position, per_game) in zip(jobs, times):
+            per_position.append(cpu(push_pop, 200) * 1e3)
+            per_game.append(cpu(walk, 200) * 1e3)
+    print("| build | push + pop, a board per position (ms) "
+          "| push all + pop all, a board per game (ms) |")
+    print("| --- | ---: | ---: |")
+    for build, (per_position, per_game) in zip(builds, times):
+        print(f"| {build.name} | " + " ".join(f"{t:.3f}" for t in per_position) + " | "
+              + " ".join(f"{t:.3f}" for t in per_game) + " |")
+
+
 def main():
+    if sys.argv[1:2] == ["boards"]:
+        board_timings(sys.argv[2:])
+        return
     cases = positions()
     game_moves = games()
     print(f"{len(cases)} positions of {GAMES} games, CPU seconds per pass (mean of {ROUNDS})\n")

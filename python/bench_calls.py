@@ -6,6 +6,12 @@
 prints nothing; callgrind's `I refs` of a run with count 0 (start-up and imports, the same for
 both packages) taken from a run with count N, divided by N, is one loop turn. `push` is a push
 and a pop of `R*5e` by move number; `usi` gets the position's 127 legal moves as USI text.
+
+`boards` and `walk` run `bench.py`'s two push and pop jobs N times over its 30 games (3,571
+moves): a push and a pop on each position's own board, and each game pushed and popped on one
+board. Divide by N × 3,571 for one push + pop. With `--tool=cachegrind --cache-sim=yes` the
+same runs give the cache misses of a push + pop (`PYTHONHASHSEED=0` keeps start-up the same
+between the two runs).
 """
 
 import sys
@@ -18,6 +24,16 @@ def main():
     import cshogi
     import tokin
 
+    if job in ("boards", "walk"):
+        import bench
+
+        jobs = bench.board_rows(
+            next(p for p in bench.packages() if p.name == package), bench.positions(), bench.games()
+        )
+        work = jobs[2] if job == "boards" else jobs[3]
+        for _ in range(count):
+            work()
+        return
     if package == "tokin":
         board = tokin.Board(POSITION)
 

@@ -4,6 +4,7 @@ import inspect
 import random
 from xml.etree import ElementTree
 
+import numpy
 import pytest
 
 import tokin
@@ -134,6 +135,42 @@ def test_push_of_no_move_type_names_the_type(bad):
     with pytest.raises(TypeError, match=type(bad).__name__):
         board.push(bad)
     assert board.move_stack == []
+
+
+@pytest.mark.parametrize("sfen", [START, HANDS, CHECK])
+def test_a_move_number_of_another_integer_type_pushes_as_the_int_does(sfen):
+    # A plain int is read by a way of its own (python/src/board_calls.rs); other integers
+    # (a subclass of int, a NumPy integer, an object with __index__) go the general way. Each
+    # number gives the same move, or the same error with the board unchanged, either way.
+    class Int(int):
+        pass
+
+    class Index:
+        def __init__(self, number):
+            self.number = number
+
+        def __index__(self):
+            return self.number
+
+    board = tokin.Board(sfen)
+    before = board.sfen()
+    numbers = board.legal_move_ids[:8] + [0, 1, 80, 81, 0x4000, (1 << 15) - 1, 1 << 15, -1,
+                                          1 << 40, -(1 << 62)]
+    for number in numbers:
+        outcomes = []
+        for form in [number, Int(number), numpy.int64(number), Index(number)]:
+            try:
+                board.push(form)
+                outcomes.append(("pushed", board.pop()))
+            except tokin.MoveError as e:
+                outcomes.append(("MoveError", str(e)))
+            assert board.sfen() == before and board.move_stack == []
+        assert outcomes == [outcomes[0]] * 4, number
+    # Past a machine integer there is no NumPy form; an int and a subclass still agree.
+    for number in [1 << 64, -(1 << 70)]:
+        for form in [number, Int(number)]:
+            with pytest.raises(tokin.MoveError, match=f"not a move number: {number}"):
+                board.push(form)
 
 
 @pytest.mark.parametrize("depth,nodes", [(1, 30), (2, 900), (3, 25470), (4, 719731)])
