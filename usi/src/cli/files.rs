@@ -36,12 +36,24 @@ pub fn is_record_file(path: &Path) -> bool {
 /// # Errors
 /// A directory that cannot be listed.
 pub fn record_files_under(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
+    let mut entries: Vec<(PathBuf, bool)> = std::fs::read_dir(dir)?
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let path = e.path();
+            // The listing gives each entry's type on most file systems, which saves a
+            // `stat` per file (a fifth of the system calls reading a folder of small
+            // records); a link is followed, as `Path::is_dir` does, and a type the listing
+            // left out is looked up.
+            let is_dir = match e.file_type() {
+                Ok(t) if !t.is_symlink() => t.is_dir(),
+                _ => path.is_dir(),
+            };
+            Some((path, is_dir))
+        })
         .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
+    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    for (p, is_dir) in entries {
+        if is_dir {
             record_files_under(&p, out)?;
         } else if is_record_file(&p) {
             out.push(p);
@@ -318,6 +330,40 @@ mod tests {
         let err = inputs.check_output(&other, false).unwrap_err();
         assert!(err.contains("already exists; use --force"), "{err}");
         assert!(inputs.check_output(&other, true).is_ok());
+    }
+
+    #[test]
+    fn record_files_are_found_every_level_down_in_name_order_through_links() {
+        let dir = scratch("under");
+        let games = dir.join("games");
+        std::fs::create_dir_all(games.join("b")).unwrap();
+        for name in ["b/2.kif", "b/1.csa", "a.csa", "c.usi", "notes.txt"] {
+            std::fs::write(games.join(name), b"PI\n+\n").unwrap();
+        }
+        // A folder named like a record file is still a folder.
+        std::fs::create_dir_all(games.join("d.kif")).unwrap();
+        std::fs::write(games.join("d.kif").join("3.ki2"), b"").unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(games.join("b"), games.join("e")).unwrap();
+            std::os::unix::fs::symlink(games.join("a.csa"), games.join("f.csa")).unwrap();
+        }
+        let mut found = Vec::new();
+        record_files_under(&games, &mut found).unwrap();
+        let names: Vec<String> = found
+            .iter()
+            .map(|p| {
+                p.strip_prefix(&games)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        let mut expected = vec!["a.csa", "b/1.csa", "b/2.kif", "c.usi", "d.kif/3.ki2"];
+        #[cfg(unix)]
+        expected.extend(["e/1.csa", "e/2.kif", "f.csa"]);
+        assert_eq!(names, expected);
+        assert!(record_files_under(&dir.join("none"), &mut found).is_err());
     }
 
     #[cfg(unix)]
