@@ -747,9 +747,10 @@ enum PathsArg {
 /// Reads many record files at once on `threads` threads (default: one per core), with the
 /// GIL released: the files given, and those under each folder given (by extension, every
 /// level down, in name order). The first 256 KiB of files are read on the calling thread
-/// and threads started only for the rest, since on fewer files they cost more than they save. Returns one `(path, games)` pair per file, in that order,
-/// where `games` is the list of its games or, for a file that could not be read, the
-/// `RecordError` or `OSError` that reading it alone would raise.
+/// and threads started only for the rest, since on fewer files they cost more than they
+/// save. Returns one `(path, games)` pair per file, in that order, where `games` is the list
+/// of its games or, for a file that could not be read, the `RecordError` or `OSError` that
+/// reading it alone would raise.
 ///
 /// >>> import pathlib, tempfile
 /// >>> folder = pathlib.Path(tempfile.mkdtemp())
