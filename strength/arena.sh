@@ -19,6 +19,12 @@ time_control() {
   esac
 }
 
+# is_limit WORD: whether WORD is a LIMIT as time_control reads it (match.sh's LIMIT is
+# optional, so it tells a limit from the first engine option by this).
+is_limit() {
+  case $1 in nodes=* | byoyomi=* | fischer=*+* | sudden=*) return 0 ;; *) return 1 ;; esac
+}
+
 # resign_rule: sets the array `resign` to the rule that ends a game once both engines have
 # agreed for 8 moves in a row that one side is RESIGN centipawns or more ahead (empty without
 # RESIGN: every game is played to its end), to spend the longer controls' time on games still

@@ -18,11 +18,11 @@
 set -euo pipefail
 [ $# -ge 4 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
 name=$1; e1=$2; e2=$3; games=$4; shift 4
-limit=byoyomi=1000
-case ${1:-} in nodes=* | byoyomi=*) limit=$1; shift ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=strength/arena.sh
 . "$here/arena.sh"
+limit=byoyomi=1000
+if is_limit "${1:-}"; then limit=$1; shift; fi
 time_control "$limit"
 resign_rule
 arena=${ARENA_DIR:-$here/../../tokin-arena}

@@ -1,0 +1,69 @@
+"""Tests of the shell scripts' arguments: `match.sh` and `sprt.sh` run against a stand-in
+`shogiarena` that prints the arguments it is given, so no game is played.
+
+    python3 -m unittest discover -s strength -p 'test_*.py'
+"""
+import os
+import pathlib
+import subprocess
+import tempfile
+import unittest
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def arena_args(script, *args, **env):
+    """The arguments `script` (with `args`) hands shogiarena, one a line."""
+    with tempfile.TemporaryDirectory() as d:
+        stub = pathlib.Path(d) / "shogiarena"
+        stub.write_text('#!/bin/sh\nprintf "%s\\n" "$@"\n')
+        stub.chmod(0o755)
+        full_env = {k: v for k, v in os.environ.items() if k != "RESIGN"}
+        full_env.update(PATH=f"{d}:{os.environ['PATH']}", ARENA_DIR=d, **env)
+        out = subprocess.run(
+            ["bash", str(HERE / script), *args],
+            env=full_env, capture_output=True, text=True, check=True,
+        )
+        return out.stdout.splitlines()
+
+
+class MatchLimits(unittest.TestCase):
+    def test_every_limit_is_read_as_the_limit_not_an_option(self):
+        for limit, rules in [
+            ("nodes=20000", ["time_control.node_limit=20000"]),
+            ("byoyomi=500", ["time_control.time_ms=0", "time_control.byoyomi_ms=500"]),
+            ("fischer=2000+50", ["time_control.time_ms=2000", "time_control.increment_ms=50"]),
+            ("sudden=3000", ["time_control.time_ms=3000"]),
+        ]:
+            args = arena_args("match.sh", "m", "e1", "e2", "4", limit, "USI_Hash=8")
+            for rule in rules:
+                self.assertIn(rule, args, limit)
+            self.assertFalse([a for a in args if a.startswith("options." + limit[:5])], limit)
+            self.assertIn("options.USI_Hash=8", args)
+
+    def test_without_a_limit_the_first_option_stays_an_option(self):
+        args = arena_args("match.sh", "m", "e1", "e2", "4", "Threads=2")
+        self.assertIn("time_control.byoyomi_ms=1000", args)
+        self.assertIn("options.Threads=2", args)
+
+
+class Resign(unittest.TestCase):
+    def test_resign_rule_only_when_asked(self):
+        for script, args in [
+            ("match.sh", ["m", "e1", "e2", "4", "nodes=100"]),
+            ("sprt.sh", ["s", "new", "base", "nodes=100"]),
+        ]:
+            plain = arena_args(script, *args)
+            self.assertFalse([a for a in plain if "resign" in a], script)
+            asked = arena_args(script, *args, RESIGN="2000")
+            self.assertIn("adjudication.resign_threshold_cp=2000", asked, script)
+            self.assertIn("adjudication.resign_move_count=8", asked, script)
+
+    def test_a_bad_resign_value_is_refused(self):
+        with self.assertRaises(subprocess.CalledProcessError) as e:
+            arena_args("sprt.sh", "s", "new", "base", RESIGN="12cp")
+        self.assertEqual(e.exception.returncode, 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
