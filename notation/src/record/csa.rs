@@ -215,6 +215,11 @@ fn parse_game(
         if r.stopped {
             break;
         }
+        // The usual move and time lines, read from their bytes; anything else, and any
+        // problem with them, goes through the general reading below, which explains it.
+        if r.pending.is_none() && r.quick_line(line) {
+            continue;
+        }
         if let Some(comment) = line.strip_prefix('\'') {
             r.comment(comment);
             continue;
@@ -368,6 +373,60 @@ fn syntax<T>(reason: &'static str) -> Result<T, StErr> {
 }
 
 impl GameReader<'_> {
+    /// Reads `line` if it is a legal move in the usual form (`+7776FU`, alone or followed by
+    /// its time as `,T12`) or the time of the last move (`T12`) and the game is under way,
+    /// and says whether it did. A line it does not read is left untouched, for the general
+    /// reading: this one has no errors of its own, so every problem is reported as before.
+    #[inline]
+    fn quick_line(&mut self, line: &str) -> bool {
+        let b = line.as_bytes();
+        match b {
+            [b'+' | b'-', _, _, _, _, _, _, rest @ ..] => {
+                if self.ended {
+                    return false;
+                }
+                let Some(pos) = self.pos.as_mut() else {
+                    return false;
+                };
+                let time = match rest {
+                    [] => None,
+                    // `line[9..]` follows the ASCII `,T`.
+                    [b',', b'T', ..] => match quick_time(&line[9..]) {
+                        Some(t) => Some(t),
+                        None => return false,
+                    },
+                    _ => return false,
+                };
+                let Some(mv) = quick_move(pos, b) else {
+                    return false;
+                };
+                pos.play_unchecked(mv);
+                let mut node = Node::new(mv);
+                node.time = time.map(|spent| MoveTime { spent, total: None });
+                self.record.main.moves.push(node);
+                true
+            }
+            [b'T', ..] => {
+                if self.ended {
+                    return false;
+                }
+                let Some(node) = self.record.main.moves.last_mut() else {
+                    return false;
+                };
+                if node.time.is_some() {
+                    return false;
+                }
+                // `line[1..]` follows the ASCII `T`.
+                let Some(spent) = quick_time(&line[1..]) else {
+                    return false;
+                };
+                node.time = Some(MoveTime { spent, total: None });
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Ends the game with the foul its last move was, if it was one.
     fn settle_foul(&mut self) {
         if let Some((_, warning)) = self.pending.take() {
@@ -808,6 +867,88 @@ fn csa_squares(pos: &Position, st: &str) -> Option<Move> {
     Move::try_normal(from, to, promote).ok()
 }
 
+/// The move of a CSA move text in the usual form, `+7776FU` (its first seven bytes: sign,
+/// four digits, upper-case piece code), if it is legal in `pos`; `None` for anything else,
+/// whatever is wrong with it, which [`crate::parse_move`] then explains. What it accepts it
+/// reads as `crate::parse_move` does.
+#[inline]
+fn quick_move(pos: &Position, b: &[u8]) -> Option<Move> {
+    let &[sign, f1, r1, f2, r2, k1, k2, ..] = b else {
+        return None;
+    };
+    let us = pos.side_to_move();
+    if sign != (if us == Color::Black { b'+' } else { b'-' }) {
+        return None;
+    }
+    let after = quick_kind(k1, k2)?;
+    let to = quick_square(f2, r2)?;
+    let mv = if f1 == b'0' && r1 == b'0' {
+        Move::try_drop(after, to).ok()?
+    } else {
+        let from = quick_square(f1, r1)?;
+        let piece = pos.piece_at(from)?;
+        let promote = if piece.kind == after {
+            false
+        } else if piece.kind.promote() == Some(after) {
+            true
+        } else {
+            return None;
+        };
+        Move::try_normal(from, to, promote).ok()?
+    };
+    pos.is_legal(mv).ok()?;
+    Some(mv)
+}
+
+/// The square of two ASCII digits 1 to 9 (file, then rank).
+#[inline]
+fn quick_square(file: u8, rank: u8) -> Option<Square> {
+    // Wrapping: a byte below `1` becomes large and fails the test with the rest.
+    let f = file.wrapping_sub(b'1');
+    let r = rank.wrapping_sub(b'1');
+    if f > 8 || r > 8 {
+        return None;
+    }
+    // Files and ranks 0 to 8: the index is below 81.
+    Square::from_index(usize::from(f) * 9 + usize::from(r))
+}
+
+/// The kind of an upper-case CSA piece code (the form writers use; other cases go the
+/// general way).
+#[inline]
+fn quick_kind(a: u8, b: u8) -> Option<PieceKind> {
+    Some(match [a, b] {
+        [b'F', b'U'] => PieceKind::Pawn,
+        [b'K', b'Y'] => PieceKind::Lance,
+        [b'K', b'E'] => PieceKind::Knight,
+        [b'G', b'I'] => PieceKind::Silver,
+        [b'K', b'I'] => PieceKind::Gold,
+        [b'K', b'A'] => PieceKind::Bishop,
+        [b'H', b'I'] => PieceKind::Rook,
+        [b'O', b'U'] => PieceKind::King,
+        [b'T', b'O'] => PieceKind::ProPawn,
+        [b'N', b'Y'] => PieceKind::ProLance,
+        [b'N', b'K'] => PieceKind::ProKnight,
+        [b'N', b'G'] => PieceKind::ProSilver,
+        [b'U', b'M'] => PieceKind::Horse,
+        [b'R', b'Y'] => PieceKind::Dragon,
+        _ => return None,
+    })
+}
+
+/// A time in whole seconds of up to 19 digits (which a `u64` always holds) read directly,
+/// anything else as [`parse_time`] reads it.
+#[inline]
+fn quick_time(s: &str) -> Option<Duration> {
+    let b = s.as_bytes();
+    if b.is_empty() || b.len() > 19 || !b.iter().all(u8::is_ascii_digit) {
+        return parse_time(s);
+    }
+    // At most 19 digits: below 10^19, within a `u64`.
+    let secs = b.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    Some(Duration::from_secs(secs))
+}
+
 fn piece_from_cell(cell: &str) -> Option<Piece> {
     let color = match cell.get(..1)? {
         "+" => Color::Black,
@@ -1091,5 +1232,230 @@ mod tests {
             parse_time("18446744073709551615.5"),
             Some(Duration::from_secs(u64::MAX) + Duration::from_millis(500))
         );
+    }
+
+    /// What a text reads to, in one line: the games' moves (USI), times, endings and
+    /// warnings, or the error with its place.
+    fn summary(text: &str, lenient: bool) -> String {
+        let opts = ReadOptions {
+            lenient,
+            ..ReadOptions::default()
+        };
+        match parse(text, opts) {
+            Err(e) => format!("error {e}"),
+            Ok(p) => {
+                let mut s = String::new();
+                for r in &p.records {
+                    for n in &r.main.moves {
+                        let _ = write!(s, "{}", n.mv);
+                        if let Some(t) = n.time {
+                            let _ = write!(s, "@{}ms", t.spent.as_millis());
+                        }
+                        for c in &n.comments {
+                            let _ = write!(s, "'{c}");
+                        }
+                        s.push(' ');
+                    }
+                    if let Some(end) = &r.main.end {
+                        let _ = write!(s, "{:?}", end.kind);
+                        if let Some(t) = end.time {
+                            let _ = write!(s, "@{}ms", t.spent.as_millis());
+                        }
+                    }
+                    s.push_str(" / ");
+                }
+                for w in &p.warnings {
+                    let _ = write!(s, "warning {w}; ");
+                }
+                s
+            }
+        }
+    }
+
+    #[test]
+    fn usual_move_and_time_lines_read_as_every_other_form() {
+        // The usual lines are read from their bytes; these cases, each close to that form,
+        // must read (or fail, at the same line and column) as the general reading has them.
+        let start = "PI\n+\n+7776FU\n-3334FU\n";
+        let cases: &[&str] = &[
+            "+8822UM,T3\n-3122GI\nT5\n+0055KA\n%TORYO\nT1\n",
+            "+8822um\n-3122gi,T1.500\n",
+            "+8822UM \n-3122GI\t\n",
+            "+8822UM,T3,'*good\n-3122GI\nT18446744073709551615\n",
+            "+8822UM,T18446744073709551616\n",
+            "+8822UM,T\n",
+            "+8822UM,T3 \n",
+            "+8822UM,T3,T4\n",
+            "+8822UM,X\n",
+            "+8822UM\nT3\nT4\n",
+            "+8822UM\nT3.\n",
+            "+8822UM\nT-3\n",
+            "+8822UM\nT03,\n",
+            "+8822KA\n",
+            "+8822NG\n",
+            "+8823UM\n",
+            "-8822UM\n",
+            "+8722UM\n",
+            "+0055FU\n",
+            "+0055KY\n",
+            "+9955FU\n",
+            "+1010FU\n",
+            "+7675FU\n-3435FU\n+7574FU\n-3536FU\n+7473TO\n",
+            "+7675FU\n-3435FU\n+7574FU\n-3536FU\n+7473FU\n-2233KA\n+0077FU\n%TORYO\n",
+            "+7675FU\n-3435FU\n+7574FU\n-3536FU\n+7473FU\n-2233KA\n+0077FU\nT3\n%ILLEGAL_MOVE\n",
+            "+7675FU\n-3435FU\n+7574FU\n-3536FU\n+7473FU\n-2233KA\n+0077FU\n-4132KI\n",
+            "+5958OU\n-2288UM\n+5969OU\n",
+            "+2726FU\n%TORYO\n+2625FU\n",
+            "%TORYO\n-8822UM\n",
+            "+7776FU\n",
+            "+77 76FU\n",
+            "7776FU\n",
+            "+8822UM\n/\nPI\n+\n+2726FU,T2\n",
+        ];
+        let mut got = Vec::new();
+        for case in cases {
+            let text = format!("{start}{case}");
+            for lenient in [false, true] {
+                got.push(summary(&text, lenient));
+            }
+            // The first moves, before the start position is built, and a start of White to move.
+            got.push(summary(case, false));
+            got.push(summary(&format!("PI\n-\n{case}"), false));
+        }
+        let expected: &[&str] = &[
+            "7g7f 3c3d 8h2b+@3000ms 3a2b@5000ms B*5e Resign@1000ms / ",
+            "7g7f 3c3d 8h2b+@3000ms 3a2b@5000ms B*5e Resign@1000ms / ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "7g7f 3c3d 8h2b+ 3a2b@1500ms  / ",
+            "7g7f 3c3d 8h2b+ 3a2b@1500ms  / ",
+            "error 1:1: move 1: no legal move matches `+8822um`: the piece cannot reach the destination: `+8822um`",
+            "error 3:1: move 1: `+8822um` is marked for the side that is not to move: `+8822um`",
+            "7g7f 3c3d 8h2b+ 3a2b  / ",
+            "7g7f 3c3d 8h2b+ 3a2b  / ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "7g7f 3c3d 8h2b+@3000ms'good 3a2b@18446744073709551615000ms  / ",
+            "7g7f 3c3d 8h2b+@3000ms'good 3a2b@18446744073709551615000ms  / ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "error 5:9: move 4: a time is T and seconds, such as T12 or T1.500: `T18446744073709551616`",
+            "7g7f 3c3d 8h2b+  / warning 5:9: move 4: a time is T and seconds, such as T12 or T1.500: `T18446744073709551616`; ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "error 5:9: move 4: a time is T and seconds, such as T12 or T1.500: `T`",
+            "7g7f 3c3d 8h2b+  / warning 5:9: move 4: a time is T and seconds, such as T12 or T1.500: `T`; ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "7g7f 3c3d 8h2b+@3000ms  / ",
+            "7g7f 3c3d 8h2b+@3000ms  / ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "error 5:12: move 4: two times for one move: `T4`",
+            "7g7f 3c3d 8h2b+@3000ms  / warning 5:12: move 4: two times for one move: `T4`; ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "error 5:9: move 4: not a CSA statement: `X`",
+            "7g7f 3c3d 8h2b+  / warning 5:9: move 4: not a CSA statement: `X`; ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "error 7:1: move 4: two times for one move: `T4`",
+            "7g7f 3c3d 8h2b+@3000ms  / warning 7:1: move 4: two times for one move: `T4`; ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "error 6:1: move 4: a time is T and seconds, such as T12 or T1.500: `T3.`",
+            "7g7f 3c3d 8h2b+  / warning 6:1: move 4: a time is T and seconds, such as T12 or T1.500: `T3.`; ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "error 6:1: move 4: a time is T and seconds, such as T12 or T1.500: `T-3`",
+            "7g7f 3c3d 8h2b+  / warning 6:1: move 4: a time is T and seconds, such as T12 or T1.500: `T-3`; ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "7g7f 3c3d 8h2b+@3000ms  / ",
+            "7g7f 3c3d 8h2b+@3000ms  / ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+            "7g7f 3c3d 8h2b  / ",
+            "7g7f 3c3d 8h2b  / ",
+            "error 1:1: move 1: no legal move matches `+8822KA`: the piece cannot reach the destination: `+8822KA`",
+            "error 3:1: move 1: `+8822KA` is marked for the side that is not to move: `+8822KA`",
+            "error 5:1: move 3: no legal move matches `+8822NG`: the piece on 8h is a bishop, which cannot become a promoted silver: `+8822NG`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+8822NG`: the piece on 8h is a bishop, which cannot become a promoted silver: `+8822NG`; ",
+            "error 1:1: move 1: no legal move matches `+8822NG`: the piece on 8h is a bishop, which cannot become a promoted silver: `+8822NG`",
+            "error 3:1: move 1: `+8822NG` is marked for the side that is not to move: `+8822NG`",
+            "error 5:1: move 3: no legal move matches `+8823UM`: the piece cannot reach the destination: `+8823UM`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+8823UM`: the piece cannot reach the destination: `+8823UM`; ",
+            "error 1:1: move 1: no legal move matches `+8823UM`: the piece cannot reach the destination: `+8823UM`",
+            "error 3:1: move 1: `+8823UM` is marked for the side that is not to move: `+8823UM`",
+            "error 5:1: move 3: `-8822UM` is marked for the side that is not to move: `-8822UM`",
+            "7g7f 3c3d  / warning 5:1: move 3: `-8822UM` is marked for the side that is not to move: `-8822UM`; ",
+            "error 1:1: move 1: no legal move matches `-8822UM`: the piece on the origin square is not yours: `-8822UM`",
+            "error 3:1: move 1: no legal move matches `-8822UM`: the piece on the origin square is not yours: `-8822UM`",
+            "error 5:1: move 3: no legal move matches `+8722UM`: the piece on 8g is a pawn, which cannot become a horse: `+8722UM`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+8722UM`: the piece on 8g is a pawn, which cannot become a horse: `+8722UM`; ",
+            "error 1:1: move 1: no legal move matches `+8722UM`: the piece on 8g is a pawn, which cannot become a horse: `+8722UM`",
+            "error 3:1: move 1: `+8722UM` is marked for the side that is not to move: `+8722UM`",
+            "error 5:1: move 3: no legal move matches `+0055FU`: the piece is not in hand: `+0055FU`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+0055FU`: the piece is not in hand: `+0055FU`; ",
+            "error 1:1: move 1: no legal move matches `+0055FU`: the piece is not in hand: `+0055FU`",
+            "error 3:1: move 1: `+0055FU` is marked for the side that is not to move: `+0055FU`",
+            "error 5:1: move 3: no legal move matches `+0055KY`: the piece is not in hand: `+0055KY`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+0055KY`: the piece is not in hand: `+0055KY`; ",
+            "error 1:1: move 1: no legal move matches `+0055KY`: the piece is not in hand: `+0055KY`",
+            "error 3:1: move 1: `+0055KY` is marked for the side that is not to move: `+0055KY`",
+            "error 5:1: move 3: no legal move matches `+9955FU`: the piece on 9i is a lance, which cannot become a pawn: `+9955FU`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+9955FU`: the piece on 9i is a lance, which cannot become a pawn: `+9955FU`; ",
+            "error 1:1: move 1: no legal move matches `+9955FU`: the piece on 9i is a lance, which cannot become a pawn: `+9955FU`",
+            "error 3:1: move 1: `+9955FU` is marked for the side that is not to move: `+9955FU`",
+            "error 5:1: move 3: `+1010FU` is not a csa move: destination must be two digits 1-9 at character 4: `+1010FU`",
+            "7g7f 3c3d  / warning 5:1: move 3: `+1010FU` is not a csa move: destination must be two digits 1-9 at character 4: `+1010FU`; ",
+            "error 1:1: move 1: `+1010FU` is not a csa move: destination must be two digits 1-9 at character 4: `+1010FU`",
+            "error 3:1: move 1: `+1010FU` is marked for the side that is not to move: `+1010FU`",
+            "7g7f 3c3d 7f7e 3d3e 7e7d 3e3f 7d7c+  / ",
+            "7g7f 3c3d 7f7e 3d3e 7e7d 3e3f 7d7c+  / ",
+            "error 1:1: move 1: no legal move matches `+7675FU`: there is no piece on 7f: `+7675FU`",
+            "error 3:1: move 1: `+7675FU` is marked for the side that is not to move: `+7675FU`",
+            "7g7f 3c3d 7f7e 3d3e 7e7d 3e3f 7d7c 2b3c IllegalLoss / warning 11:1: move 9: the line ends with the illegal move P*7g (two pawns on one file (nifu)), read as 反則負け: `+0077FU`; ",
+            "7g7f 3c3d 7f7e 3d3e 7e7d 3e3f 7d7c 2b3c IllegalLoss / warning 11:1: move 9: the line ends with the illegal move P*7g (two pawns on one file (nifu)), read as 反則負け: `+0077FU`; ",
+            "error 1:1: move 1: no legal move matches `+7675FU`: there is no piece on 7f: `+7675FU`",
+            "error 3:1: move 1: `+7675FU` is marked for the side that is not to move: `+7675FU`",
+            "7g7f 3c3d 7f7e 3d3e 7e7d 3e3f 7d7c 2b3c IllegalLoss / warning 11:1: move 9: the line ends with the illegal move P*7g (two pawns on one file (nifu)), read as 反則負け: `+0077FU`; ",
+            "7g7f 3c3d 7f7e 3d3e 7e7d 3e3f 7d7c 2b3c IllegalLoss / warning 11:1: move 9: the line ends with the illegal move P*7g (two pawns on one file (nifu)), read as 反則負け: `+0077FU`; ",
+            "error 1:1: move 1: no legal move matches `+7675FU`: there is no piece on 7f: `+7675FU`",
+            "error 3:1: move 1: `+7675FU` is marked for the side that is not to move: `+7675FU`",
+            "error 11:1: move 9: no legal move matches `+0077FU`: two pawns on one file (nifu): `+0077FU`",
+            "7g7f 3c3d 7f7e 3d3e 7e7d 3e3f 7d7c 2b3c IllegalLoss / warning 11:1: move 9: no legal move matches `+0077FU`: two pawns on one file (nifu): `+0077FU`; warning 11:1: move 9: the line ends with the illegal move P*7g (two pawns on one file (nifu)), read as 反則負け: `+0077FU`; ",
+            "error 1:1: move 1: no legal move matches `+7675FU`: there is no piece on 7f: `+7675FU`",
+            "error 3:1: move 1: `+7675FU` is marked for the side that is not to move: `+7675FU`",
+            "error 7:1: move 5: no legal move matches `+5969OU`: there is no piece on 5i: `+5969OU`",
+            "7g7f 3c3d 5i5h 2b8h+  / warning 7:1: move 5: no legal move matches `+5969OU`: there is no piece on 5i: `+5969OU`; ",
+            "error 2:1: move 2: no legal move matches `-2288UM`: the piece cannot reach the destination: `-2288UM`",
+            "error 3:1: move 1: `+5958OU` is marked for the side that is not to move: `+5958OU`",
+            "error 7:1: move 4: a move after the end of the game: `+2625FU`",
+            "7g7f 3c3d 2g2f Resign / warning 7:1: move 4: a move after the end of the game: `+2625FU`; ",
+            "error 3:1: move 2: a move after the end of the game: `+2625FU`",
+            "error 3:1: move 1: `+2726FU` is marked for the side that is not to move: `+2726FU`",
+            "error 6:1: move 3: a move after the end of the game: `-8822UM`",
+            "7g7f 3c3d Resign / warning 6:1: move 3: a move after the end of the game: `-8822UM`; ",
+            "error 2:1: move 1: a move after the end of the game: `-8822UM`",
+            "error 4:1: move 1: a move after the end of the game: `-8822UM`",
+            "error 5:1: move 3: no legal move matches `+7776FU`: there is no piece on 7g: `+7776FU`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+7776FU`: there is no piece on 7g: `+7776FU`; ",
+            "7g7f  / ",
+            "error 3:1: move 1: `+7776FU` is marked for the side that is not to move: `+7776FU`",
+            "error 5:1: move 3: no legal move matches `+77 76FU`: there is no piece on 7g: `+77 76FU`",
+            "7g7f 3c3d  / warning 5:1: move 3: no legal move matches `+77 76FU`: there is no piece on 7g: `+77 76FU`; ",
+            "7g7f  / ",
+            "error 3:1: move 1: `+77 76FU` is marked for the side that is not to move: `+77 76FU`",
+            "error 5:1: move 3: not a CSA statement: `7776FU`",
+            "7g7f 3c3d  / warning 5:1: move 3: not a CSA statement: `7776FU`; ",
+            "error 1:1: not a CSA statement: `7776FU`",
+            "error 3:1: move 1: not a CSA statement: `7776FU`",
+            "7g7f 3c3d 8h2b+  / 2g2f@2000ms  / ",
+            "7g7f 3c3d 8h2b+  / 2g2f@2000ms  / ",
+            "error 1:1: move 1: no legal move matches `+8822UM`: the piece cannot reach the destination: `+8822UM`",
+            "error 3:1: move 1: `+8822UM` is marked for the side that is not to move: `+8822UM`",
+        ];
+        assert_eq!(got, expected);
     }
 }
