@@ -127,10 +127,10 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
             continue;
         }
         last = n;
-        match &mut game {
-            Some(g) => g.line(n, line)?,
+        let g = match &mut game {
+            Some(g) => g,
             // Blank lines say nothing; a game of nothing else is no game.
-            None if line.trim().is_empty() => {}
+            None if line.trim().is_empty() => continue,
             None => {
                 let g = game.insert(GameReader::new(opts));
                 // Room for as many moves as the rest of the text can hold (a move line is
@@ -141,9 +141,10 @@ pub fn parse(text: &str, opts: ReadOptions) -> Result<Parsed, RecordError> {
                     .len()
                     .saturating_sub(line.as_ptr() as usize - text.as_ptr() as usize);
                 g.record.main.moves.reserve((rest / 8 + 1).min(1024));
-                g.line(n, line)?;
+                g
             }
-        }
+        };
+        g.line(n, line)?;
     }
     if let Some(g) = game.take() {
         parsed.records.push(g.finish(last, &mut parsed.warnings)?);
@@ -223,7 +224,7 @@ impl GameReader {
     }
 
     /// Reads line `n` of the game.
-    #[inline]
+    #[inline(always)]
     fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
         if self.stopped {
             return Ok(());
