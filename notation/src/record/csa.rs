@@ -950,30 +950,7 @@ fn board_move_is_legal(
         return false;
     }
     let occ = pos.occupied();
-    // Whether the piece reaches `to`: a step from the tables, or a line from the empty-board
-    // tables with nothing between.
-    let clear = || (attacks::between(from, to) & occ).is_empty();
-    let reaches = match kind {
-        PieceKind::Pawn => attacks::pawn(us, from).contains(to),
-        PieceKind::Knight => attacks::knight(us, from).contains(to),
-        PieceKind::Silver => attacks::silver(us, from).contains(to),
-        PieceKind::Gold
-        | PieceKind::ProPawn
-        | PieceKind::ProLance
-        | PieceKind::ProKnight
-        | PieceKind::ProSilver => attacks::gold(us, from).contains(to),
-        PieceKind::King => attacks::king(from).contains(to),
-        PieceKind::Lance => attacks::lance_empty(us, from).contains(to) && clear(),
-        PieceKind::Bishop => attacks::bishop_empty(from).contains(to) && clear(),
-        PieceKind::Rook => attacks::rook_empty(from).contains(to) && clear(),
-        PieceKind::Horse => {
-            attacks::king(from).contains(to)
-                || (attacks::bishop_empty(from).contains(to) && clear())
-        }
-        PieceKind::Dragon => {
-            attacks::king(from).contains(to) || (attacks::rook_empty(from).contains(to) && clear())
-        }
-    };
+    let reaches = attacks::reaches(us, kind, from, to, occ);
     if !reaches || promotion_error(kind, us, from, to, promote).is_some() {
         return false;
     }
