@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""The nodes an engine takes to finish each depth of a fixed-depth search: the median over the
+first N openings of strength/openings.sfen, each searched anew (`usinewgame`, then `go depth
+D`, one engine process a search). Unlike the depth an engine reports under a node limit (some
+engines, YaneuraOu among them, report the iteration they were stopped in), this counts whole
+iterations only.
+
+    python3 strength/depth_nodes.py ENGINE N DEPTHS [OPTION=VALUE ...]
+
+DEPTHS is a comma-separated list (4,6,8,10); the options go to the engine before `isready`.
+"""
+import os
+import statistics
+import subprocess
+import sys
+
+OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.sfen")
+
+
+def nodes_to_depth(engine, options, sfen, depth):
+    """The node count of the last exact `info` line of `go depth DEPTH` from `sfen`."""
+    text = "usi\n" + "".join(f"setoption name {k} value {v}\n" for k, v in options)
+    text += f"isready\nusinewgame\nposition sfen {sfen}\ngo depth {depth}\n"
+    with subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          text=True) as p:
+        p.stdin.write(text)
+        p.stdin.flush()
+        nodes = None
+        for line in p.stdout:
+            t = line.split()
+            if (t[:1] == ["info"] and "depth" in t and "nodes" in t
+                    and "lowerbound" not in t and "upperbound" not in t):
+                nodes = int(t[t.index("nodes") + 1])
+            if line.startswith("bestmove"):
+                break
+        p.stdin.write("quit\n")
+        p.stdin.flush()
+    return nodes
+
+
+def main():
+    engine, count, depths = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    options = [a.split("=", 1) for a in sys.argv[4:]]
+    with open(OPENINGS) as f:
+        openings = [line.strip() for line in f if line.strip()][:count]
+    for depth in (int(d) for d in depths.split(",")):
+        counts = [nodes_to_depth(engine, options, s, depth) for s in openings]
+        print(f"depth {depth}: median {int(statistics.median(counts))} nodes")
+
+
+if __name__ == "__main__":
+    main()
