@@ -912,7 +912,8 @@ fn quick_move(pos: &Position, b: &[u8]) -> Option<Move> {
     if sign != (if us == Color::Black { b'+' } else { b'-' }) {
         return None;
     }
-    let after = quick_kind(k1, k2)?;
+    // Upper case only (the form writers use); other cases go the general way.
+    let after = crate::csa_move::kind_of_upper_code([k1, k2])?;
     let to = quick_square(f2, r2)?;
     if f1 == b'0' && r1 == b'0' {
         let mv = Move::try_drop(after, to).ok()?;
@@ -996,29 +997,6 @@ fn quick_square(file: u8, rank: u8) -> Option<Square> {
     }
     // Files and ranks 0 to 8: the index is below 81.
     Square::from_index(usize::from(f) * 9 + usize::from(r))
-}
-
-/// The kind of an upper-case CSA piece code (the form writers use; other cases go the
-/// general way).
-#[inline]
-fn quick_kind(a: u8, b: u8) -> Option<PieceKind> {
-    Some(match [a, b] {
-        [b'F', b'U'] => PieceKind::Pawn,
-        [b'K', b'Y'] => PieceKind::Lance,
-        [b'K', b'E'] => PieceKind::Knight,
-        [b'G', b'I'] => PieceKind::Silver,
-        [b'K', b'I'] => PieceKind::Gold,
-        [b'K', b'A'] => PieceKind::Bishop,
-        [b'H', b'I'] => PieceKind::Rook,
-        [b'O', b'U'] => PieceKind::King,
-        [b'T', b'O'] => PieceKind::ProPawn,
-        [b'N', b'Y'] => PieceKind::ProLance,
-        [b'N', b'K'] => PieceKind::ProKnight,
-        [b'N', b'G'] => PieceKind::ProSilver,
-        [b'U', b'M'] => PieceKind::Horse,
-        [b'R', b'Y'] => PieceKind::Dragon,
-        _ => return None,
-    })
 }
 
 /// A time in whole seconds of up to 19 digits (which a `u64` always holds) read directly,
