@@ -989,14 +989,8 @@ fn board_move_is_legal(
 /// The square of two ASCII digits 1 to 9 (file, then rank).
 #[inline]
 fn quick_square(file: u8, rank: u8) -> Option<Square> {
-    // Wrapping: a byte below `1` becomes large and fails the test with the rest.
-    let f = file.wrapping_sub(b'1');
-    let r = rank.wrapping_sub(b'1');
-    if f > 8 || r > 8 {
-        return None;
-    }
-    // Files and ranks 0 to 8: the index is below 81.
-    Square::from_index(usize::from(f) * 9 + usize::from(r))
+    // Wrapping: a byte below `0` becomes large and fails the range test.
+    crate::common::square_from_numbers(file.wrapping_sub(b'0'), rank.wrapping_sub(b'0'))
 }
 
 /// A time in whole seconds of up to 19 digits (which a `u64` always holds) read directly,
