@@ -76,62 +76,137 @@ impl Position {
     /// assert_eq!(pos.is_legal(Move::from_usi("7g7e").unwrap()), Err(IllegalMove::Unreachable));
     /// assert_eq!(pos.is_legal(Move::from_usi("P*5e").unwrap()), Err(IllegalMove::NotInHand));
     /// ```
+    #[inline]
     pub fn is_legal(&self, mv: Move) -> Result<(), IllegalMove> {
+        match mv.from() {
+            Some(from) => self.is_legal_board_move(from, mv.to(), mv.is_promotion()),
+            None => self.drop_legality(mv),
+        }
+    }
+
+    /// What [`Position::is_legal`] answers for the board move from `from` to `to`, promoting
+    /// or not (the move [`Move::try_normal`] makes of them), for a caller that has the squares
+    /// at hand: a record reader, say, judging every move it reads.
+    ///
+    /// Most such moves are legal and made out of check: they are answered where this is
+    /// inlined, from the kind's reach and, for the king, the attacks on its destination, for
+    /// another piece the ranging pieces on the line through the king and `from`; every other
+    /// move (and every illegal one, with its reason) in a call.
+    ///
+    /// # Errors
+    /// The first rule the move breaks, as [`Position::is_legal`] gives it.
+    ///
+    /// # Examples
+    /// ```
+    /// use tokin_core::{IllegalMove, Position, Square};
+    /// let pos = Position::startpos();
+    /// let sq = |s: &str| Square::from_usi(s).unwrap();
+    /// assert_eq!(pos.is_legal_board_move(sq("7g"), sq("7f"), false), Ok(()));
+    /// assert_eq!(
+    ///     pos.is_legal_board_move(sq("7g"), sq("7f"), true),
+    ///     Err(IllegalMove::CannotPromote)
+    /// );
+    /// ```
+    #[inline(always)]
+    pub fn is_legal_board_move(
+        &self,
+        from: Square,
+        to: Square,
+        promote: bool,
+    ) -> Result<(), IllegalMove> {
+        if self.plainly_legal(from, to, promote) {
+            return Ok(());
+        }
+        self.board_move_legality(from, to, promote)
+    }
+
+    /// Whether the board move from `from` to `to`, promoting or not, is legal and made out of
+    /// check; `false` for any other move, legal or not. Out of check a king's step is legal
+    /// when its destination is unattacked with the king gone from its origin, and another
+    /// piece's when it uncovers no ranging piece onto the king.
+    #[inline(always)]
+    fn plainly_legal(&self, from: Square, to: Square, promote: bool) -> bool {
+        let us = self.side_to_move();
+        let Some(p) = self.piece_at(from) else {
+            return false;
+        };
+        p.color == us
+            && !self.in_check()
+            && self.piece_at(to).is_none_or(|q| q.color != us)
+            && attacks::reaches(us, p.kind, from, to, self.occupied())
+            && promotion_error(p.kind, us, from, to, promote).is_none()
+            && if p.kind == PieceKind::King {
+                // `from`'s bit shifted into place, as in `uncovers_king`.
+                let occ = self.occupied() ^ Bitboard::from_bits(1 << from.index());
+                !self.is_attacked_by(!us, to, occ)
+            } else {
+                !self.uncovers_king(from, to)
+            }
+    }
+
+    /// [`Position::is_legal`] for a drop.
+    #[inline(never)]
+    fn drop_legality(&self, mv: Move) -> Result<(), IllegalMove> {
         let us = self.side_to_move();
         let to = mv.to();
-        match mv.from() {
-            None => {
-                let Some(piece) = mv.hand_piece() else {
-                    return Err(IllegalMove::NotInHand);
-                };
-                if !self.hand(us).has(piece) {
-                    return Err(IllegalMove::NotInHand);
-                }
-                let kind = piece.kind();
-                if self.piece_at(to).is_some() {
-                    return Err(IllegalMove::DropOnOccupied);
-                }
-                if kind.is_stuck_on(to.rank().relative_number(us)) {
-                    return Err(IllegalMove::DropWithNoMove);
-                }
-                if kind == PieceKind::Pawn && pawn_files(self, us).contains(to) {
-                    return Err(IllegalMove::TwoPawns);
-                }
-                if self.drop_leaves_check(to) {
-                    return Err(IllegalMove::LeavesKingInCheck);
-                }
-                if kind == PieceKind::Pawn
-                    && self
-                        .king_square(!us)
-                        .is_some_and(|k| attacks::pawn(us, to).contains(k))
-                    && is_pawn_drop_mate(self, to)
-                {
-                    return Err(IllegalMove::PawnDropMate);
-                }
-                Ok(())
-            }
-            Some(from) => {
-                let Some(p) = self.piece_at(from) else {
-                    return Err(IllegalMove::EmptyOrigin);
-                };
-                if p.color != us {
-                    return Err(IllegalMove::NotYourPiece);
-                }
-                if self.piece_at(to).is_some_and(|q| q.color == us) {
-                    return Err(IllegalMove::OwnPieceOnTarget);
-                }
-                if !attacks::reaches(us, p.kind, from, to, self.occupied()) {
-                    return Err(IllegalMove::Unreachable);
-                }
-                if let Some(e) = promotion_error(p.kind, us, from, to, mv.is_promotion()) {
-                    return Err(e);
-                }
-                if self.board_move_leaves_check(p.kind, from, to) {
-                    return Err(IllegalMove::LeavesKingInCheck);
-                }
-                Ok(())
-            }
+        let Some(piece) = mv.hand_piece() else {
+            return Err(IllegalMove::NotInHand);
+        };
+        if !self.hand(us).has(piece) {
+            return Err(IllegalMove::NotInHand);
         }
+        let kind = piece.kind();
+        if self.piece_at(to).is_some() {
+            return Err(IllegalMove::DropOnOccupied);
+        }
+        if kind.is_stuck_on(to.rank().relative_number(us)) {
+            return Err(IllegalMove::DropWithNoMove);
+        }
+        if kind == PieceKind::Pawn && pawn_files(self, us).contains(to) {
+            return Err(IllegalMove::TwoPawns);
+        }
+        if self.drop_leaves_check(to) {
+            return Err(IllegalMove::LeavesKingInCheck);
+        }
+        if kind == PieceKind::Pawn
+            && self
+                .king_square(!us)
+                .is_some_and(|k| attacks::pawn(us, to).contains(k))
+            && is_pawn_drop_mate(self, to)
+        {
+            return Err(IllegalMove::PawnDropMate);
+        }
+        Ok(())
+    }
+
+    /// [`Position::is_legal`] for a board move from `from` to `to`, promoting or not.
+    #[inline(never)]
+    fn board_move_legality(
+        &self,
+        from: Square,
+        to: Square,
+        promote: bool,
+    ) -> Result<(), IllegalMove> {
+        let us = self.side_to_move();
+        let Some(p) = self.piece_at(from) else {
+            return Err(IllegalMove::EmptyOrigin);
+        };
+        if p.color != us {
+            return Err(IllegalMove::NotYourPiece);
+        }
+        if self.piece_at(to).is_some_and(|q| q.color == us) {
+            return Err(IllegalMove::OwnPieceOnTarget);
+        }
+        if !attacks::reaches(us, p.kind, from, to, self.occupied()) {
+            return Err(IllegalMove::Unreachable);
+        }
+        if let Some(e) = promotion_error(p.kind, us, from, to, promote) {
+            return Err(e);
+        }
+        if self.board_move_leaves_check(p.kind, from, to) {
+            return Err(IllegalMove::LeavesKingInCheck);
+        }
+        Ok(())
     }
 
     /// Whether the mover's king is attacked after `mv` (a move that passed the other
@@ -167,16 +242,26 @@ impl Position {
         let Some(k) = self.king_square(us) else {
             return false;
         };
-        // `from`'s bit, shifted into place: `Bitboard::without` looks it up in a table that
-        // the compiler may copy onto the stack where this is inlined (1,296 bytes a call).
-        let occ = self.occupied() ^ Bitboard::from_bits(1 << from.index());
         if kind == PieceKind::King {
-            return self.is_attacked_by(!us, to, occ);
+            return self.is_attacked_by(!us, to, self.occupied().without(from));
         }
         let checkers = self.checkers();
         if checkers.is_any() && evasion_misses(k, checkers, to) {
             return true;
         }
+        self.uncovers_king(from, to)
+    }
+
+    /// Whether moving a piece other than the king of the side to move from `from` to `to`
+    /// uncovers an enemy ranging piece onto its king, the move's other effects aside (see
+    /// [`Position::board_move_leaves_check`]): the piece leaves the line through the king and
+    /// `from`, and a ranging piece on that line sees the king once `from` is empty.
+    #[inline(always)]
+    fn uncovers_king(&self, from: Square, to: Square) -> bool {
+        let us = self.side_to_move();
+        let Some(k) = self.king_square(us) else {
+            return false;
+        };
         let line = attacks::line(k, from);
         if line.is_empty() || line.contains(to) {
             return false;
@@ -187,6 +272,9 @@ impl Position {
         } else {
             self.bishop_likes()
         };
+        // `from`'s bit, shifted into place: `Bitboard::without` looks it up in a table that
+        // the compiler may copy onto the stack where this is inlined (1,296 bytes a call).
+        let occ = self.occupied() ^ Bitboard::from_bits(1 << from.index());
         (ranging & line & self.pieces(!us))
             .into_iter()
             .any(|s| (attacks::between(k, s) & occ).is_empty())
@@ -291,7 +379,7 @@ fn evasion_misses(k: Square, checkers: Bitboard, to: Square) -> bool {
 /// Whether a move of a `kind` piece of `us` from `from` to `to`, promoting or not, breaks
 /// the promotion rules: promoting needs a kind that can promote and a start or end in the
 /// enemy camp; not promoting is forbidden where the piece would have no further move.
-#[inline]
+#[inline(always)]
 pub fn promotion_error(
     kind: PieceKind,
     us: Color,
