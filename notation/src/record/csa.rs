@@ -28,8 +28,7 @@ use std::fmt::Write as _;
 use std::sync::LazyLock;
 use std::time::Duration;
 use tokin_core::{
-    Bitboard, Color, File, Handicap, IllegalMove, Move, Piece, PieceKind, Position, Rank, Setup,
-    Square, attacks, promotion_error,
+    Color, File, Handicap, IllegalMove, Move, Piece, PieceKind, Position, Rank, Setup, Square,
 };
 
 /// The `$` keys of CSA V3.0 besides those [`HeaderKey`] names.
@@ -929,61 +928,8 @@ fn quick_move(pos: &Position, b: &[u8]) -> Option<Move> {
     } else {
         return None;
     };
-    let mv = Move::try_normal(from, to, promote).ok()?;
-    (piece.color == us && board_move_is_legal(pos, us, piece.kind, from, to, promote)).then_some(mv)
-}
-
-/// Whether `us`'s `kind` on `from` may go to `to` (promoting or not), in the position `pos`
-/// with `us` to move: what [`Position::is_legal`] says of the move, found with less work from
-/// what the move text names (the kind moved is known, only ranging pieces on the line through
-/// the king and `from` can be uncovered). In check it asks `is_legal`. A test compares the
-/// two on every move of random positions.
-#[inline]
-fn board_move_is_legal(
-    pos: &Position,
-    us: Color,
-    kind: PieceKind,
-    from: Square,
-    to: Square,
-    promote: bool,
-) -> bool {
-    if pos.piece_at(to).is_some_and(|q| q.color == us) {
-        return false;
-    }
-    let occ = pos.occupied();
-    let reaches = attacks::reaches(us, kind, from, to, occ);
-    if !reaches || promotion_error(kind, us, from, to, promote).is_some() {
-        return false;
-    }
-    if pos.in_check() {
-        // Evasions are few: the general test.
-        return pos.is_legal(Move::normal(from, to, promote)).is_ok();
-    }
-    let Some(k) = pos.king_square(us) else {
-        return true;
-    };
-    // `from`'s bit, shifted into place: `Bitboard::without` looks it up in a table that the
-    // compiler copied onto the stack here, 1,296 bytes for each move.
-    let from_bit = Bitboard::from_bits(1 << from.index());
-    if kind == PieceKind::King {
-        return !pos.is_attacked_by(!us, to, occ ^ from_bit);
-    }
-    // Out of check, moving another piece can only uncover a ranging piece on the line through
-    // the king and `from`, and only by leaving that line. Such a piece is one that would see
-    // the king with `from` empty: with `from` occupied none does, as the king is not in check.
-    let line = attacks::line(k, from);
-    if line.is_empty() || line.contains(to) {
-        return true;
-    }
-    let ranging = if attacks::rook_empty(k).contains(from) {
-        pos.rook_likes() | (attacks::lance_empty(us, k) & pos.pieces_of_kind(PieceKind::Lance))
-    } else {
-        pos.bishop_likes()
-    };
-    let occ = occ ^ from_bit;
-    (ranging & line & pos.pieces(!us))
-        .into_iter()
-        .all(|s| (attacks::between(k, s) & occ).is_any())
+    pos.is_legal_board_move(from, to, promote).ok()?;
+    Move::try_normal(from, to, promote).ok()
 }
 
 /// The square of two ASCII digits 1 to 9 (file, then rank).
@@ -1330,41 +1276,38 @@ mod tests {
     }
 
     #[test]
-    fn board_moves_are_judged_as_is_legal_judges_them() {
+    fn quick_moves_are_judged_as_is_legal_judges_them() {
         use tokin_core::testing::{Pick, all_syntactic_moves, random_game_positions_from};
         let starts = [
             Position::startpos(),
             Handicap::TwoPieces.position(),
             Position::from_sfen("4k3l/9/4r4/9/4G4/9/1b7/9/4K3L b 2P 1").unwrap(),
         ];
-        let moves: Vec<Move> = all_syntactic_moves()
-            .into_iter()
-            .filter(|m| !m.is_drop())
-            .collect();
-        let mut checked = 0;
+        let moves = all_syntactic_moves();
+        let (mut checked, mut legal) = (0, 0);
+        let mut text = String::new();
         for pick in [Pick::Uniform, Pick::PreferCaptures] {
             random_game_positions_from(&starts, 7, 12, 90, pick, |pos, _| {
-                let us = pos.side_to_move();
                 for &mv in &moves {
-                    let Some(from) = mv.from() else { continue };
-                    let Some(piece) = pos.piece_at(from) else {
-                        continue;
-                    };
-                    let quick = piece.color == us
-                        && board_move_is_legal(
-                            pos,
-                            us,
-                            piece.kind,
-                            from,
-                            mv.to(),
-                            mv.is_promotion(),
-                        );
-                    assert_eq!(quick, pos.is_legal(mv).is_ok(), "{mv} in {}", pos.to_sfen());
+                    // The move's text as the writer has it: a promotion flag on a kind that
+                    // cannot promote names the move without it, which must then be read.
+                    text.clear();
+                    crate::csa_move::write(&mut text, pos, mv);
+                    let quick = quick_move(pos, text.as_bytes());
+                    let ok = pos.is_legal(mv).is_ok();
+                    assert_eq!(quick == Some(mv), ok, "{mv} ({text}) in {}", pos.to_sfen());
+                    if let Some(m) = quick {
+                        assert!(pos.is_legal(m).is_ok(), "{m} ({text}) in {}", pos.to_sfen());
+                    }
                     checked += 1;
+                    legal += usize::from(ok);
                 }
             });
         }
-        assert!(checked > 1_000_000, "{checked}");
+        assert!(
+            checked > 1_000_000 && legal > 100_000,
+            "{checked}, {legal} legal"
+        );
     }
 
     #[test]
