@@ -145,7 +145,6 @@ impl Position {
     }
 
     /// [`Position::is_legal`] for a drop.
-    #[inline(never)]
     fn drop_legality(&self, mv: Move) -> Result<(), IllegalMove> {
         let us = self.side_to_move();
         let to = mv.to();
