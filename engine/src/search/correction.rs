@@ -68,26 +68,37 @@ pub(crate) struct CorrectionKeys {
     last_move: usize,
 }
 
+/// Mixes 128 bits into 64, the best mixed at the top.
+#[inline]
+fn mix(bits: u128) -> u64 {
+    let x = (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
 /// Mixes 128 bits into an index of [`ENTRIES`].
 #[inline]
 fn index_of(bits: u128) -> usize {
-    let x = (bits as u64) ^ ((bits >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (x.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - ENTRIES.trailing_zeros())) as usize
+    (mix(bits) >> (64 - ENTRIES.trailing_zeros())) as usize
+}
+
+/// A hash of the pawns of both sides of `pos`, the best mixed bits at the top.
+#[inline]
+pub(crate) fn pawn_hash(pos: &Position) -> u64 {
+    let pawns = |c| pos.pieces_of(c, PieceKind::Pawn).bits();
+    // Each side's pawns fill 81 bits and two of them do not fit in 128: white's are
+    // rotated 47 bits up, so only bits 47-80 hold both (black's files 6-9 over white's
+    // files 1-4), where a pair of pawns can cancel and two structures share an entry.
+    mix(pawns(Color::Black) ^ pawns(Color::White).rotate_left(47))
 }
 
 impl CorrectionKeys {
     /// The keys of `pos`, reached by a move in continuation slot `last_move`.
     #[inline]
     pub(crate) fn new(pos: &Position, last_move: usize) -> CorrectionKeys {
-        let pawns = |c| pos.pieces_of(c, PieceKind::Pawn).bits();
-        // Each side's pawns fill 81 bits and two of them do not fit in 128: white's are
-        // rotated 47 bits up, so only bits 47-80 hold both (black's files 6-9 over white's
-        // files 1-4), where a pair of pawns can cancel and two structures share an entry.
-        let pawn_bits = pawns(Color::Black) ^ pawns(Color::White).rotate_left(47);
         let hand_bits = u128::from(pos.hand(Color::Black).bits())
             | u128::from(pos.hand(Color::White).bits()) << 32;
         CorrectionKeys {
-            pawns: index_of(pawn_bits),
+            pawns: (pawn_hash(pos) >> (64 - ENTRIES.trailing_zeros())) as usize,
             hands: index_of(hand_bits),
             last_move,
         }

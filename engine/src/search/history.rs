@@ -1,9 +1,11 @@
-//! What the search learns about quiet moves as it goes, for ordering them: the history of
-//! cutoffs by side and move, and continuation history by the one or two moves before. A
+//! What the search learns about moves as it goes, for ordering them: the history of cutoffs
+//! by side and move, continuation history by the one or two moves before, pawn history by
+//! pawn structure, and capture history by the capturing and captured kinds. A
 //! search thread keeps its tables from one search to the next ([`super::tables::HistoryTables`]).
 //!
 //! CITE: history heuristic — <https://www.chessprogramming.org/History_Heuristic>.
 
+use super::tables::HistoryTables;
 use crate::memory::zeroed::Zeroed;
 use tokin_core::{Color, Move, PieceKind, Position};
 
@@ -46,8 +48,7 @@ impl History {
     #[inline]
     pub(crate) fn update(&mut self, side: Color, mv: Move, bonus: i32) {
         let e = &mut self.table[side.index()][Self::slot(mv)][mv.to().index()];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e += b - *e * b.abs() / HISTORY_MAX;
+        *e = gravity(*e, bonus);
     }
 }
 
@@ -55,24 +56,26 @@ impl History {
 /// ignored: the side is implied by the ply) and that destination.
 pub(crate) const CONT_SLOTS: usize = 14 * 81;
 
-/// Continuation history: how good a quiet move was right after a given earlier move (one or
-/// two plies back), indexed by (earlier piece and square, this piece and square).
-///
-/// CITE: <https://www.chessprogramming.org/History_Heuristic> (counter-move and follow-up
-/// history, as combined in continuation history).
-///
-/// The table (2.5 MB) is mapped zeroed for it ([`Zeroed`]): a new game makes new tables, and
-/// only the rows its searches touch cost anything.
-pub(crate) struct ContHistory {
+/// Moves `e` toward `bonus` (saturating at `HISTORY_MAX`): the closer it is to the bound,
+/// the less it moves that way.
+#[inline]
+fn gravity(e: i32, bonus: i32) -> i32 {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    e + b - e * b.abs() / HISTORY_MAX
+}
+
+/// A table of `i16` entries in rows of [`CONT_SLOTS`], mapped zeroed ([`Zeroed`]): a new
+/// game makes new tables, and only the rows its searches touch cost anything.
+struct SlotRows {
     table: Zeroed<i16>,
 }
 
-impl ContHistory {
-    /// An empty table. Like a `Vec`'s, a failed allocation ends the process.
-    pub(crate) fn new() -> ContHistory {
-        let len = CONT_SLOTS * CONT_SLOTS;
+impl SlotRows {
+    /// `rows` empty rows. Like a `Vec`'s, a failed allocation ends the process.
+    fn new(rows: usize) -> SlotRows {
+        let len = rows * CONT_SLOTS;
         match Zeroed::new(len, 64) {
-            Some(table) => ContHistory { table },
+            Some(table) => SlotRows { table },
             None => std::alloc::handle_alloc_error(
                 std::alloc::Layout::array::<i16>(len).expect("a fixed, small size"),
             ),
@@ -80,63 +83,163 @@ impl ContHistory {
     }
 
     #[inline]
-    pub(crate) fn get(&self, prev: usize, cur: usize) -> i32 {
-        if prev >= CONT_SLOTS {
-            return 0;
-        }
-        i32::from(self.table[prev * CONT_SLOTS + cur])
-    }
-
-    /// The row of entries after the earlier move `prev`, if it is a slot.
-    #[inline]
-    fn row(&self, prev: usize) -> Option<&[i16]> {
-        if prev >= CONT_SLOTS {
-            return None;
-        }
-        self.table.get(prev * CONT_SLOTS..(prev + 1) * CONT_SLOTS)
+    fn row(&self, row: usize) -> &[i16] {
+        &self.table[row * CONT_SLOTS..(row + 1) * CONT_SLOTS]
     }
 
     #[inline]
-    pub(crate) fn update(&mut self, prev: usize, cur: usize, bonus: i32) {
-        if prev >= CONT_SLOTS {
-            return;
-        }
-        let e = &mut self.table[prev * CONT_SLOTS + cur];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let v = i32::from(*e);
-        *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    fn update(&mut self, row: usize, slot: usize, bonus: i32) {
+        let e = &mut self.table[row * CONT_SLOTS + slot];
+        *e = gravity(i32::from(*e), bonus) as i16;
     }
 }
 
-/// The history score of the quiet moves of one node: history and continuation history after
-/// the last two moves, with the tables' rows for that side and those moves looked up once.
+/// Continuation history: how good a quiet move was right after a given earlier move (one or
+/// two plies back), indexed by the side to move (the slots name a piece's kind, not its
+/// colour), the earlier move's piece and square, and this move's.
+///
+/// CITE: <https://www.chessprogramming.org/History_Heuristic> (counter-move and follow-up
+/// history, as combined in continuation history).
+pub(crate) struct ContHistory {
+    rows: SlotRows,
+}
+
+impl ContHistory {
+    /// An empty table (5 MB, mapped zeroed).
+    pub(crate) fn new() -> ContHistory {
+        ContHistory {
+            rows: SlotRows::new(2 * CONT_SLOTS),
+        }
+    }
+
+    /// The row of entries for `side`'s moves after the earlier move `prev`, if it is a slot.
+    #[inline]
+    fn row(&self, side: Color, prev: usize) -> Option<&[i16]> {
+        (prev < CONT_SLOTS).then(|| self.rows.row(side.index() * CONT_SLOTS + prev))
+    }
+
+    #[inline]
+    pub(crate) fn update(&mut self, side: Color, prev: usize, cur: usize, bonus: i32) {
+        if prev < CONT_SLOTS {
+            self.rows
+                .update(side.index() * CONT_SLOTS + prev, cur, bonus);
+        }
+    }
+}
+
+/// Pawn structures a side's pawn history tells apart (a power of two).
+const PAWN_STRUCTURES: usize = 512;
+
+/// Pawn history: how good a quiet move (by the piece it leaves and its destination) was in
+/// positions of the same pawn structure, by side to move. Moves that suit a structure (a
+/// silver up the file a pawn has left) suit it wherever the other pieces stand.
+pub(crate) struct PawnHistory {
+    rows: SlotRows,
+}
+
+/// The pawn-history row of a position: its pawn structure's index.
+#[derive(Clone, Copy)]
+pub(crate) struct PawnIndex(usize);
+
+impl PawnIndex {
+    /// The index of `pos`'s pawns (both sides'), from their hash.
+    #[inline]
+    pub(crate) fn of(pos: &Position) -> PawnIndex {
+        let bits = PAWN_STRUCTURES.trailing_zeros();
+        PawnIndex((crate::search::correction::pawn_hash(pos) >> (64 - bits)) as usize)
+    }
+}
+
+impl PawnHistory {
+    pub(crate) fn new() -> PawnHistory {
+        PawnHistory {
+            rows: SlotRows::new(2 * PAWN_STRUCTURES),
+        }
+    }
+
+    #[inline]
+    fn row(&self, side: Color, pawns: PawnIndex) -> &[i16] {
+        self.rows.row(side.index() * PAWN_STRUCTURES + pawns.0)
+    }
+
+    #[inline]
+    pub(crate) fn update(&mut self, side: Color, pawns: PawnIndex, slot: usize, bonus: i32) {
+        self.rows
+            .update(side.index() * PAWN_STRUCTURES + pawns.0, slot, bonus);
+    }
+}
+
+/// Capture history: how captures by one kind of piece of one kind of piece on one square
+/// fared (rewarded when they cut off, punished when another move did), by side. It orders
+/// the captures of one victim.
+pub(crate) struct CaptureHistory {
+    table: Box<[[[[i16; 14]; 81]; 14]; 2]>,
+}
+
+impl CaptureHistory {
+    pub(crate) fn new() -> CaptureHistory {
+        CaptureHistory {
+            table: Box::new([[[[0; 14]; 81]; 14]; 2]),
+        }
+    }
+
+    /// The entry of `side`'s capture of `victim` with `mv` by a piece of kind `mover`.
+    #[inline]
+    pub(crate) fn get(&self, side: Color, mover: PieceKind, mv: Move, victim: PieceKind) -> i32 {
+        i32::from(self.table[side.index()][mover.index()][mv.to().index()][victim.index()])
+    }
+
+    #[inline]
+    pub(crate) fn update(
+        &mut self,
+        side: Color,
+        mover: PieceKind,
+        mv: Move,
+        victim: PieceKind,
+        bonus: i32,
+    ) {
+        let e = &mut self.table[side.index()][mover.index()][mv.to().index()][victim.index()];
+        *e = gravity(i32::from(*e), bonus) as i16;
+    }
+}
+
+/// The history score of the quiet moves of one node: history, pawn history and
+/// continuation history after the last two moves, with the tables' rows for that side,
+/// pawn structure and those moves looked up once.
 pub(crate) struct QuietScorer<'a> {
     history: &'a [[i32; 81]; 88],
+    pawns: &'a [i16],
     cont: [Option<&'a [i16]>; 2],
 }
 
 impl<'a> QuietScorer<'a> {
-    /// For `side` to move, after moves in continuation slots `prev` (one and two plies back;
-    /// [`CONT_SLOTS`] or more for none).
+    /// For `side` to move in pawn structure `pawns`, after moves in continuation slots
+    /// `prev` (one and two plies back; [`CONT_SLOTS`] or more for none).
     #[inline]
     pub(crate) fn new(
-        history: &'a History,
-        cont: &'a [ContHistory; 2],
+        tables: &'a HistoryTables,
         side: Color,
+        pawns: PawnIndex,
         prev: (usize, usize),
     ) -> QuietScorer<'a> {
         QuietScorer {
-            history: history.of(side),
-            cont: [cont[0].row(prev.0), cont[1].row(prev.1)],
+            history: tables.history.of(side),
+            pawns: tables.pawns.row(side, pawns),
+            cont: [
+                tables.cont[0].row(side, prev.0),
+                tables.cont[1].row(side, prev.1),
+            ],
         }
     }
 
-    /// The same as `2 * history.get(side, mv) + cont[0].get(prev.0, slot) +
-    /// cont[1].get(prev.1, slot)`.
+    /// `mv`'s score, `slot` being its continuation slot.
     #[inline]
     pub(crate) fn score(&self, mv: Move, slot: usize) -> i32 {
         let c = |row: Option<&[i16]>| row.map_or(0, |r| i32::from(r[slot]));
-        2 * self.history[History::slot(mv)][mv.to().index()] + c(self.cont[0]) + c(self.cont[1])
+        2 * self.history[History::slot(mv)][mv.to().index()]
+            + i32::from(self.pawns[slot])
+            + c(self.cont[0])
+            + c(self.cont[1])
     }
 }
 

@@ -6,7 +6,7 @@
 //! <https://www.chessprogramming.org/Move_Ordering>.
 
 use super::captures::{CaptureList, captures};
-use super::history::HISTORY_MAX;
+use super::history::{CaptureHistory, HISTORY_MAX};
 use super::see::see_ge;
 use crate::eval::piece_value;
 use arrayvec::ArrayVec;
@@ -66,6 +66,7 @@ struct RestSink<'a> {
     skip: [Option<Move>; 3],
     tactical: &'a mut ArrayVec<(Move, i32), { tokin_core::MAX_MOVES }>,
     quiets: &'a mut ArrayVec<(Move, i32), { tokin_core::MAX_MOVES }>,
+    history: &'a CaptureHistory,
 }
 
 impl RestSink<'_> {
@@ -77,7 +78,8 @@ impl RestSink<'_> {
         let pos = self.pos;
         if capture {
             if self.in_check || !self.tactical.iter().any(|t| t.0 == mv) {
-                self.tactical.push((mv, Picker::capture_score(pos, mv)));
+                self.tactical
+                    .push((mv, Picker::capture_score(pos, mv, self.history)));
             }
         } else if mv.is_promotion() && see_ge(pos, mv, 0) {
             self.quiets.push((mv, PROMOTION + capture_gain(pos, mv)));
@@ -153,11 +155,21 @@ impl Picker {
         self.stage == Stage::Done && !self.yielded
     }
 
-    /// The ordering score of a capture: good or bad by exchange, then victim and attacker.
-    fn capture_score(pos: &Position, mv: Move) -> i32 {
-        let victim = pos.captured_piece(mv).map_or(0, |p| piece_value(p.kind));
-        let attacker = pos.moved_piece(mv).map_or(0, |p| piece_value(p.kind));
-        let mvv = victim * 16 - attacker / 16 + if mv.is_promotion() { 200 } else { 0 };
+    /// The ordering score of a capture: good or bad by exchange, then by victim (and
+    /// promotion), then by its capture history, then by attacker.
+    fn capture_score(pos: &Position, mv: Move, history: &CaptureHistory) -> i32 {
+        let victim = pos.captured_piece(mv).map(|p| p.kind);
+        let mover = pos.moved_piece(mv).map(|p| p.kind);
+        let learned = match (mover, victim) {
+            (Some(m), Some(v)) => history.get(pos.side_to_move(), m, mv, v),
+            _ => 0,
+        };
+        let victim = victim.map_or(0, piece_value);
+        let attacker = mover.map_or(0, piece_value);
+        // A victim's step (16 x 1,024, at least 45 x 16 x 1,024 between two victims) is far
+        // above the history's share (512 either way) and the attacker's (under 44).
+        let mvv = (victim * 16 + if mv.is_promotion() { 200 } else { 0 }) * 1024 + learned / 32
+            - attacker / 32;
         if see_ge(pos, mv, 0) {
             CAPTURE + mvv
         } else {
@@ -166,7 +178,7 @@ impl Picker {
     }
 
     /// The legal captures, generated alone (not in check).
-    fn generate_captures(&mut self, pos: &Position) {
+    fn generate_captures(&mut self, pos: &Position, history: &CaptureHistory) {
         let us = pos.side_to_move();
         let occ = pos.occupied();
         let pinned = pos.pinned(us, occ);
@@ -184,14 +196,15 @@ impl Picker {
                 None => true,
             };
             if legal {
-                self.tactical.push((mv, Self::capture_score(pos, mv)));
+                self.tactical
+                    .push((mv, Self::capture_score(pos, mv, history)));
             }
         }
     }
 
     /// Everything else: promotions, quiet moves and the captures not generated before (in
     /// check, every evasion).
-    fn generate_rest(&mut self, pos: &Position) {
+    fn generate_rest(&mut self, pos: &Position, history: &CaptureHistory) {
         let in_check = pos.in_check();
         // The generator hands its moves straight to the lists, in its own order (which
         // decides the order of equal scores), without a full move list in between.
@@ -206,6 +219,7 @@ impl Picker {
             },
             tactical: &mut self.tactical,
             quiets: &mut self.quiets,
+            history,
         };
         tokin_core::movegen::generate(pos, &mut sink);
     }
@@ -258,16 +272,18 @@ impl Picker {
         best
     }
 
-    /// The next move and its ordering score. Quiet moves are rated by history with the
+    /// The next move and its ordering score. Captures are rated with `captures`' history.
+    /// Quiet moves are rated by history with the
     /// scorer `quiet_scorer` makes (asked once, when the quiet moves are reached, so that
     /// the scorer can look up what all quiet moves of the node share only once); the scorer
     /// is called once per quiet move, with the kind of the piece moved or dropped.
     pub(crate) fn next<S: Fn(Move, PieceKind) -> i32>(
         &mut self,
         pos: &Position,
+        captures: &CaptureHistory,
         quiet_scorer: impl FnOnce() -> S,
     ) -> Option<(Move, i32)> {
-        let r = self.advance(pos, quiet_scorer);
+        let r = self.advance(pos, captures, quiet_scorer);
         self.yielded |= r.is_some();
         r
     }
@@ -275,6 +291,7 @@ impl Picker {
     fn advance<S: Fn(Move, PieceKind) -> i32>(
         &mut self,
         pos: &Position,
+        captures: &CaptureHistory,
         quiet_scorer: impl FnOnce() -> S,
     ) -> Option<(Move, i32)> {
         // Taken by the one stage that scores quiet moves.
@@ -291,9 +308,9 @@ impl Picker {
                     if pos.in_check() {
                         // Evasions: all at once, ordered like any other list.
                         self.killers = [None; 2];
-                        self.generate_rest(pos);
+                        self.generate_rest(pos, captures);
                     } else {
-                        self.generate_captures(pos);
+                        self.generate_captures(pos, captures);
                     }
                     self.stage = Stage::GoodTactical;
                 }
@@ -327,7 +344,7 @@ impl Picker {
                 }
                 Stage::Rest => {
                     if !pos.in_check() {
-                        self.generate_rest(pos);
+                        self.generate_rest(pos, captures);
                     }
                     let zone = tokin_core::movegen::zone(pos.side_to_move());
                     // The scorer is made only when there is a quiet move to score (making it
@@ -408,10 +425,11 @@ mod tests {
     fn dropping_quiets_keeps_the_order_of_the_rest() {
         let score = |m: Move, _| i32::from(m.to_bits() % 5);
         let keep = |m: Move| !m.to_bits().is_multiple_of(3);
+        let history = CaptureHistory::new();
         random_game_positions(5, 20, 120, Pick::Uniform, |pos, rng| {
             let mut full = Picker::new(pos, None, [None; 2]);
             let mut all = Vec::new();
-            while let Some((m, _)) = full.next(pos, || score) {
+            while let Some((m, _)) = full.next(pos, &history, || score) {
                 all.push((m, full.stage));
             }
             if all.is_empty() {
@@ -421,10 +439,10 @@ mod tests {
             let mut picker = Picker::new(pos, None, [None; 2]);
             let mut got = Vec::new();
             for _ in 0..cut {
-                got.push(picker.next(pos, || score).unwrap().0);
+                got.push(picker.next(pos, &history, || score).unwrap().0);
             }
             picker.drop_quiets(|| keep);
-            while let Some((m, _)) = picker.next(pos, || score) {
+            while let Some((m, _)) = picker.next(pos, &history, || score) {
                 got.push(m);
             }
             let dropping = all
@@ -445,6 +463,7 @@ mod tests {
     #[test]
     fn hands_out_each_legal_move_once() {
         let mut stale: Vec<Move> = Vec::new();
+        let history = CaptureHistory::new();
         random_game_positions(3, 40, 150, Pick::Uniform, |pos, rng| {
             let list = pos.legal_moves();
             let mut guess = || -> Option<Move> {
@@ -458,7 +477,7 @@ mod tests {
             let (tt, k1, k2) = (guess(), guess(), guess());
             let mut picker = Picker::new(pos, tt, [k1, k2]);
             let mut seen = Vec::new();
-            while let Some((m, _)) = picker.next(pos, || |_, _| 0) {
+            while let Some((m, _)) = picker.next(pos, &history, || |_, _| 0) {
                 seen.push(m);
             }
             let mut want: Vec<Move> = list.iter().copied().collect();

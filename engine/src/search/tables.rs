@@ -3,13 +3,15 @@
 //! ([`super::correction`]), held together above both.
 
 use super::correction::Correction;
-use super::history::{ContHistory, History};
+use super::history::{CaptureHistory, ContHistory, History, PawnHistory};
 
 /// The move-ordering statistics one search thread learns, kept between searches.
 pub(crate) struct HistoryTables {
     pub(super) history: History,
     /// Continuation history one and two plies back.
     pub(super) cont: [ContHistory; 2],
+    pub(super) pawns: PawnHistory,
+    pub(super) captures: CaptureHistory,
     /// Corrections to the static evaluation.
     pub(super) correction: Correction,
 }
@@ -19,6 +21,8 @@ impl HistoryTables {
         HistoryTables {
             history: History::new(),
             cont: [ContHistory::new(), ContHistory::new()],
+            pawns: PawnHistory::new(),
+            captures: CaptureHistory::new(),
             correction: Correction::new(),
         }
     }

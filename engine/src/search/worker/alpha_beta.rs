@@ -7,9 +7,10 @@ use super::{
     settles,
 };
 use crate::checks::CheckInfo;
+use crate::eval::piece_value;
 use crate::mate::mate_in_one;
 use crate::search::correction::CorrectionKeys;
-use crate::search::history::{QuietScorer, cont_slot, cont_slot_of};
+use crate::search::history::{HISTORY_MAX, PawnIndex, QuietScorer, cont_slot, cont_slot_of};
 use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
 use crate::search::see::see_ge;
 use crate::search::stats::stat;
@@ -18,11 +19,15 @@ use crate::search::tt::TtBound;
 use crate::search::{INFINITE, MATE, MATE_IN_MAX_PLY, MAX_PLY};
 use arrayvec::ArrayVec;
 use std::cell::OnceCell;
-use tokin_core::{Move, Position};
+use tokin_core::{Move, PieceKind, Position};
 
 /// Ordering bonus unit for moves that save a threatened piece (twice this) or put one
 /// where a cheaper piece attacks it (minus this).
 const THREAT_UNIT: i32 = 8192;
+
+/// Ordering bonus of a quiet move that gives check and loses less than a pawn by exchange:
+/// above every history score, so such checks come first among the quiet moves.
+const QUIET_CHECK: i32 = 8 * HISTORY_MAX;
 
 impl Worker<'_> {
     /// The alpha-beta search of `pos` to `depth` plies (`ply` plies from the root).
@@ -199,6 +204,7 @@ impl Worker<'_> {
                 self.tt.prefetch(child.key());
                 self.push_path(&child, ply, true);
                 self.slots[ply] = NO_SLOT;
+                self.quiet_line[ply] = None;
                 let s = -self.alpha_beta(
                     &child,
                     depth - 1 - r,
@@ -254,6 +260,8 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: ArrayVec<(Move, usize), 64> = ArrayVec::new();
+        let mut captures: ArrayVec<(Move, PieceKind, PieceKind), 32> = ArrayVec::new();
+        let pawns = PawnIndex::of(pos);
         let mut quiets_seen = 0usize;
         let prev_slots = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
         // The first move searched stays on the principal variation when the node is on it.
@@ -266,13 +274,19 @@ impl Worker<'_> {
 
         loop {
             let (mv, order) = match picker.as_mut() {
-                Some(p) => match p.next(pos, || {
+                Some(p) => match p.next(pos, &self.tables.captures, || {
                     let threats = threats.get_or_init(|| Threats::new(pos));
-                    let t = &self.tables;
-                    let scorer = QuietScorer::new(&t.history, &t.cont, us, prev_slots);
+                    let scorer = QuietScorer::new(&self.tables, us, pawns, prev_slots);
+                    let checks = &checks;
+                    let pawn = piece_value(PieceKind::Pawn);
                     move |m, kind| {
+                        let check = checks.gives_check(pos, m) && see_ge(pos, m, 1 - pawn);
+                        // King moves after the others of the same score: the generator
+                        // hands them out first.
                         scorer.score(m, cont_slot_of(kind, m))
                             + threats.adjustment(kind, m, THREAT_UNIT)
+                            + if check { QUIET_CHECK } else { 0 }
+                            - i32::from(kind == PieceKind::King)
                     }
                 }) {
                     Some(x) => x,
@@ -426,6 +440,7 @@ impl Worker<'_> {
             self.tt.prefetch(child.key());
             self.push_path(&child, ply, false);
             self.slots[ply] = slot;
+            self.quiet_line[ply] = quiet.then_some(mv);
 
             // Step 13. PVS with late move reductions.
             // CITE: <https://www.chessprogramming.org/Late_Move_Reductions>
@@ -458,7 +473,7 @@ impl Worker<'_> {
                         // they were when the move was handed out: only the singular search
                         // changes them meanwhile, and that is for the hash move, which comes
                         // first and is never reduced.
-                        r -= self.quiet_score(us, prev_slots, mv, slot)
+                        r -= self.quiet_score(us, pawns, prev_slots, mv, slot)
                             / self.params.lmr_history_div;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
@@ -509,6 +524,11 @@ impl Worker<'_> {
             searched += 1;
             if quiet && !quiets.is_full() {
                 quiets.push((mv, slot));
+            } else if !quiet
+                && !captures.is_full()
+                && let (Some(mover), Some(victim)) = (pos.moved_piece(mv), pos.captured_piece(mv))
+            {
+                captures.push((mv, mover.kind, victim.kind));
             }
 
             // Step 14. Keep the best move; cut off at beta.
@@ -528,8 +548,9 @@ impl Worker<'_> {
                             stat!(self, fail_high_first);
                         }
                         if quiet {
-                            self.update_quiet_stats(us, ply, (mv, slot), &quiets, depth);
+                            self.update_quiet_stats(us, ply, pawns, (mv, slot), &quiets, depth);
                         }
+                        self.update_capture_stats(us, mv, &captures, depth);
                         break;
                     }
                     alpha = score;
@@ -556,6 +577,9 @@ impl Worker<'_> {
         // A search that left moves out (the singular test, MultiPV's later lines at the
         // root) says nothing of the node's own value.
         let whole_node = (!root || self.excluded.is_empty()) && excluded.is_none();
+        if best_move.is_none() && whole_node {
+            self.reward_prior_move(!us, ply, depth);
+        }
         if let Some(keys) = corr_keys
             && whole_node
             && best_score.abs() < MATE_IN_MAX_PLY

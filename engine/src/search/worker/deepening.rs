@@ -17,7 +17,9 @@ impl Worker<'_> {
         let us = pos.side_to_move();
         let mut picker = Picker::new(pos, tt_move, [None; 2]);
         self.root_order.clear();
-        while let Some((m, _)) = picker.next(pos, || |m, _| self.tables.history.get(us, m)) {
+        while let Some((m, _)) = picker.next(pos, &self.tables.captures, || {
+            |m, _| self.tables.history.get(us, m)
+        }) {
             self.root_order.push(m);
         }
         let wanted = &self.limits.searchmoves;
@@ -99,7 +101,9 @@ impl Worker<'_> {
         let mut best_pv: Vec<Move> = best_move.into_iter().collect();
         let mut best_score = self.eval.evaluate(0, pos);
         let mut best_depth = 0;
+        // Each line's score in the last two complete iterations.
         let mut prev_scores: Vec<i32> = Vec::new();
+        let mut prev2_scores: Vec<i32> = Vec::new();
         let mut verified: Vec<Move> = Vec::new();
 
         let mut iteration = 0;
@@ -123,15 +127,32 @@ impl Worker<'_> {
                         if depth >= self.params.aspiration_min_depth
                             && p.abs() < MATE_IN_MAX_PLY =>
                     {
-                        ((p - delta).max(-INFINITE), (p + delta).min(INFINITE))
+                        // Scores swing between odd and even depths: the window is centred
+                        // between the last two and wide enough for both.
+                        let centre = match prev2_scores.get(pv_idx) {
+                            Some(&q) if q.abs() < MATE_IN_MAX_PLY => {
+                                delta += (p - q).abs() / 2;
+                                (p + q) / 2
+                            }
+                            _ => p,
+                        };
+                        (
+                            (centre - delta).max(-INFINITE),
+                            (centre + delta).min(INFINITE),
+                        )
                     }
                     _ => (-INFINITE, INFINITE),
                 };
                 let mut result = None;
+                // A failure high is searched again a ply shallower for each failure in a
+                // row (the move's worth is settled sooner; the next iteration searches it
+                // to the full depth); a failure low, at the full depth again.
+                let mut failed_high = 0;
                 loop {
                     self.root_best = None;
                     self.seldepth = 0;
-                    let s = self.alpha_beta(pos, depth, 0, alpha, beta, NodeType::Root);
+                    let d = (depth - failed_high).max(1);
+                    let s = self.alpha_beta(pos, d, 0, alpha, beta, NodeType::Root);
                     if self.stopped {
                         break;
                     }
@@ -148,6 +169,7 @@ impl Worker<'_> {
                         }
                         beta = (alpha + beta) / 2;
                         alpha = (s - delta).max(-INFINITE);
+                        failed_high = 0;
                     } else if s >= beta {
                         if self.is_main()
                             && self.signals.elapsed().as_millis() > 1000
@@ -163,6 +185,7 @@ impl Worker<'_> {
                             ));
                         }
                         beta = (s + delta).min(INFINITE);
+                        failed_high += 1;
                     } else {
                         result = self.root_best.take();
                         break;
@@ -204,11 +227,12 @@ impl Worker<'_> {
                 // searched again without it, and the last iteration's move stands meanwhile.
                 self.root_order.retain(|&m| m != lines[0].0);
                 prev_scores.clear();
+                prev2_scores.clear();
                 iteration -= 1;
                 continue;
             }
             // The iteration is complete.
-            prev_scores = lines.iter().map(|l| l.1).collect();
+            prev2_scores = std::mem::replace(&mut prev_scores, lines.iter().map(|l| l.1).collect());
             best_move = Some(lines[0].0);
             best_score = lines[0].1;
             best_pv = lines[0].2.clone();

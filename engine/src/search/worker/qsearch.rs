@@ -53,7 +53,9 @@ impl Worker<'_> {
             let mut best = -INFINITE;
             let mut best_move = None;
             let mut quiet_evasions = 0;
-            while let Some((mv, _)) = picker.next(pos, || |m, _| self.tables.history.get(us, m)) {
+            while let Some((mv, _)) = picker.next(pos, &self.tables.captures, || {
+                |m, _| self.tables.history.get(us, m)
+            }) {
                 // Once one evasion holds off mate, further quiet ones (mostly drops in the
                 // way) and evasions that lose material are left to the full search.
                 let quiet = !is_tactical(pos, mv);
