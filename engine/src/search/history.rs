@@ -263,3 +263,50 @@ pub(crate) fn cont_slot(pos: &Position, mv: Move) -> usize {
     };
     kind.index() * 81 + mv.to().index()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each table keeps its entries within the bound, keeps the two sides apart, and moves
+    /// toward the bonus.
+    #[test]
+    fn tables_learn_by_side_within_the_bound() {
+        let mut tables = HistoryTables::new();
+        let pos = Position::startpos();
+        let mv = Move::from_usi("7g7f").unwrap();
+        let slot = cont_slot(&pos, mv);
+        let prev = cont_slot(&pos, Move::from_usi("3c3d").unwrap());
+        let pawns = PawnIndex::of(&pos);
+        for _ in 0..1000 {
+            tables.history.update(Color::Black, mv, 3000);
+            tables.cont[0].update(Color::Black, prev, slot, 3000);
+            tables.pawns.update(Color::Black, pawns, slot, 3000);
+        }
+        let black = QuietScorer::new(&tables, Color::Black, pawns, (prev, CONT_SLOTS));
+        let white = QuietScorer::new(&tables, Color::White, pawns, (prev, CONT_SLOTS));
+        let top = black.score(mv, slot);
+        assert!(top > 3 * HISTORY_MAX && top <= 4 * HISTORY_MAX, "{top}");
+        assert_eq!(white.score(mv, slot), 0);
+        for _ in 0..1000 {
+            tables.cont[0].update(Color::Black, prev, slot, -3000);
+        }
+        let black = QuietScorer::new(&tables, Color::Black, pawns, (prev, CONT_SLOTS));
+        assert!(black.score(mv, slot) < top - HISTORY_MAX);
+    }
+
+    /// Two pawn structures usually fall in different rows; the pieces besides do not count.
+    #[test]
+    fn pawn_index_follows_the_pawns_alone() {
+        let start = Position::startpos();
+        let moved = Position::from_sfen(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        )
+        .unwrap();
+        let rook =
+            Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B3R3/LNSGKGSNL w - 2")
+                .unwrap();
+        assert_ne!(PawnIndex::of(&start).0, PawnIndex::of(&moved).0);
+        assert_eq!(PawnIndex::of(&start).0, PawnIndex::of(&rook).0);
+    }
+}

@@ -418,6 +418,7 @@ mod tests {
     use super::*;
     use rand::Rng;
     use tokin_core::testing::{Pick, random_game_positions};
+    use tokin_core::{Color, PieceKind};
 
     /// Dropping quiet moves part-way through leaves the others in the order they came in
     /// without the drop, at any point of the quiet stage, with many equal scores.
@@ -456,6 +457,37 @@ mod tests {
                 .collect();
             assert_eq!(got, want, "{}", pos.to_sfen());
         });
+    }
+
+    /// Captures of one victim come in the order of their capture history, the cheaper
+    /// attacker first where it says nothing; a more valuable victim still comes first.
+    #[test]
+    fn capture_history_orders_the_captures_of_one_victim() {
+        // Black's pawn (5f) and gold (4f) can both take White's pawn on 5e; the rook (2i)
+        // can take White's gold on 2g.
+        let pos = Position::from_sfen("4k4/9/9/9/4p4/4PG3/7g1/9/4K2R1 b - 1").unwrap();
+        let order = |history: &CaptureHistory| {
+            let mut picker = Picker::new(&pos, None, [None; 2]);
+            let mut out = Vec::new();
+            while let Some((m, score)) = picker.next(&pos, history, || |_, _| 0) {
+                if score >= CAPTURE {
+                    out.push(m.to_string());
+                }
+            }
+            out
+        };
+        let mut history = CaptureHistory::new();
+        assert_eq!(order(&history), ["2i2g", "5f5e", "4f5e"]);
+        let gold = Move::from_usi("4f5e").unwrap();
+        for _ in 0..8 {
+            history.update(Color::Black, PieceKind::Gold, gold, PieceKind::Pawn, 2000);
+        }
+        assert_eq!(order(&history), ["2i2g", "4f5e", "5f5e"]);
+        // White's entries are apart.
+        assert_eq!(
+            history.get(Color::White, PieceKind::Gold, gold, PieceKind::Pawn),
+            0
+        );
     }
 
     /// On random games, with random hash moves and killers (legal or not), the picker hands
