@@ -278,9 +278,14 @@ impl Worker<'_> {
                     let threats = threats.get_or_init(|| Threats::new(pos));
                     let scorer = QuietScorer::new(&self.tables, us, pawns, prev_slots);
                     let checks = &checks;
+                    // Most quiet moves are drops: whether they check is looked up by kind.
+                    let drop_checks = checks.drop_checks(pos);
                     let pawn = piece_value(PieceKind::Pawn);
-                    move |m, kind| {
-                        let check = checks.gives_check(pos, m) && see_ge(pos, m, 1 - pawn);
+                    move |m: Move, kind| {
+                        let check = match m.drop_kind() {
+                            Some(k) => drop_checks[k.index()].contains(m.to()),
+                            None => checks.gives_check(pos, m),
+                        } && see_ge(pos, m, 1 - pawn);
                         // King moves after the others of the same score: the generator
                         // hands them out first.
                         scorer.score(m, cont_slot_of(kind, m))
