@@ -332,13 +332,16 @@ pub fn write_all(records: &[Record], format: Format) -> Written {
 /// Decodes a record file's bytes: UTF-8 (with or without a byte-order mark) when they are
 /// valid UTF-8, otherwise Shift_JIS (Windows code page 932, which real `.kif` files use).
 pub fn decode(bytes: &[u8]) -> String {
+    decode_borrowed(bytes).into_owned()
+}
+
+/// [`decode`] without copying text that is UTF-8 already: borrowed from `bytes` (after the
+/// byte-order mark, if any), or decoded from Shift_JIS.
+pub fn decode_borrowed(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_string(),
-        Err(_) => {
-            let (text, _, _) = encoding_rs::SHIFT_JIS.decode(bytes);
-            text.into_owned()
-        }
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => encoding_rs::SHIFT_JIS.decode(bytes).0,
     }
 }
 
@@ -410,6 +413,29 @@ fn find_newline(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf8_text_is_borrowed_and_shift_jis_decoded() {
+        let cases: [(&[u8], &str); 5] = [
+            (b"PI\n+\n", "PI\n+\n"),
+            (b"\xEF\xBB\xBFPI\n", "PI\n"),
+            ("先手：A\n".as_bytes(), "先手：A\n"),
+            // 先手 in Shift_JIS.
+            (b"\x90\xe6\x8e\xe8\n", "先手\n"),
+            (b"\xEF\xBB\xBF\x90\xe6\x8e\xe8", "先手"),
+        ];
+        for (bytes, text) in cases {
+            let borrowed = decode_borrowed(bytes);
+            assert_eq!(borrowed, text, "{bytes:?}");
+            assert_eq!(decode(bytes), text, "{bytes:?}");
+            let utf8 = std::str::from_utf8(bytes).is_ok();
+            assert_eq!(
+                matches!(borrowed, std::borrow::Cow::Borrowed(_)),
+                utf8,
+                "{bytes:?}"
+            );
+        }
+    }
 
     #[test]
     fn lines_split_as_split_does() {
