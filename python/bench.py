@@ -9,6 +9,11 @@ each, three times in a row, for tokin, for each other build of tokin's library g
 (`_tokin*.so`, loaded beside the installed one, to compare builds in one process) and for
 cshogi: milliseconds of CPU time per pass.
 
+`python python/bench.py csa [LIBRARY ...]` times only the read of the folder of 30 CSA games,
+200 passes each, 20 times, for tokin, each other build given by path, cshogi and rsshogi
+taking turns: the median and range of the CPU milliseconds per pass, and of cshogi's time over
+each build's.
+
 Each row is CPU time (time.process_time) of the same work in each package, so other load on
 the machine inflates wall time but not these figures much. The positions are the ones reached in
 random games played by tokin with a fixed seed; every package gets the same SFENs.
@@ -18,6 +23,7 @@ import importlib.machinery
 import importlib.util
 import os
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -218,15 +224,45 @@ def training_data_readers(cases):
     return readers
 
 
-def other_build(path):
-    """A `Package` for another build of tokin's extension module, loaded from `path` under the
-    installed module's name but not in its place."""
+def load_build(path):
+    """Another build of tokin's extension module, loaded from `path` under the installed
+    module's name but not in its place."""
     loader = importlib.machinery.ExtensionFileLoader("tokin._tokin", path)
     spec = importlib.util.spec_from_file_location("tokin._tokin", path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
+    return module
+
+
+def other_build(path):
+    """A `Package` for another build of tokin's extension module (`load_build`)."""
+    module = load_build(path)
     return Package(path, lambda s: module.Board(s) if s else module.Board(),
                    lambda b, m: b.move_from_usi(m), None, None)
+
+
+def csa_timings(libraries, times=20):
+    """The CSA folder read of `record_readers`, 200 passes each, `times` times for every
+    reader (tokin, each other build of tokin's library given by path, cshogi, rsshogi) taking
+    turns: the median and range of the CPU milliseconds per pass, and of the ratio of cshogi's
+    time to each build's in the same turn."""
+    with tempfile.TemporaryDirectory() as folder:
+        readers = [(name, csa) for name, _, csa in record_readers(folder) if csa]
+        csa_dir = os.path.join(folder, "csa")
+        builds = [(path, load_build(path)) for path in libraries]
+        readers[1:1] = [(path, lambda m=m: m.read_records([csa_dir])) for path, m in builds]
+        runs = {name: [] for name, _ in readers}
+        for _ in range(times):
+            for name, read in readers:
+                runs[name].append(cpu(read, 200) * 1e3)
+    print("| reader | CPU ms, median | range | cshogi's time / this one's, median | range |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, t in runs.items():
+        ratios = ([c / x for c, x in zip(runs["cshogi"], t)]
+                  if "cshogi" in runs and name != "cshogi" else [])
+        ratio = (f"{statistics.median(ratios):.2f} | {min(ratios):.2f}–{max(ratios):.2f}"
+                 if ratios else "| ")
+        print(f"| {name} | {statistics.median(t):.4f} | {min(t):.4f}–{max(t):.4f} | {ratio} |")
 
 
 def board_timings(libraries):
@@ -252,6 +288,9 @@ def board_timings(libraries):
 def main():
     if sys.argv[1:2] == ["boards"]:
         board_timings(sys.argv[2:])
+        return
+    if sys.argv[1:2] == ["csa"]:
+        csa_timings(sys.argv[2:])
         return
     cases = positions()
     game_moves = games()
