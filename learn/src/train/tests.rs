@@ -9,6 +9,11 @@ use tokin_engine::search::TranspositionTable;
 
 /// Records of a few quick self-play games.
 fn records(games: u64) -> Vec<PsvRecord> {
+    records_from(0, games)
+}
+
+/// Records of `games` quick self-play games from seed `first` on.
+fn records_from(first: u64, games: u64) -> Vec<PsvRecord> {
     let tt = TranspositionTable::new(1);
     let opts = GensfenOptions {
         depth: 1,
@@ -16,14 +21,23 @@ fn records(games: u64) -> Vec<PsvRecord> {
         hash_mb: 1,
         ..GensfenOptions::default()
     };
-    (0..games)
+    (first..first + games)
         .flat_map(|g| play_game(&opts, &mut StdRng::seed_from_u64(g), &tt))
         .collect()
 }
 
+/// A dataset of `games` quick self-play games, and of more when those give fewer than 20
+/// positions a game (a game the search ends early by a mate), so that a test's data does not
+/// shrink to a handful of positions when the search changes.
 fn dataset(arch: Architecture, games: u64) -> Dataset {
     let mut d = Dataset::new(arch);
     d.add_records(&records(games)).unwrap();
+    let mut seed = games;
+    while d.len() < 20 * games as usize && seed < 4 * games {
+        let more = records_from(seed, 1);
+        d.add_records(&more).unwrap();
+        seed += 1;
+    }
     assert!(d.len() > 20, "only {} positions", d.len());
     d
 }
@@ -127,7 +141,7 @@ fn gradients_match_finite_differences() {
 /// those held out.
 #[test]
 fn training_lowers_the_loss() {
-    let data = dataset(Architecture::Kp256, 8);
+    let data = dataset(Architecture::Kp256, 12);
     let opts = TrainOptions {
         epochs: 8,
         batch_size: 64,
