@@ -75,10 +75,10 @@ fn mix(bits: u128) -> u64 {
     x.wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
-/// Mixes 128 bits into an index of [`ENTRIES`].
+/// The top bits of `hash` as an index of a table of `entries` (a power of two).
 #[inline]
-fn index_of(bits: u128) -> usize {
-    (mix(bits) >> (64 - ENTRIES.trailing_zeros())) as usize
+pub(crate) fn top_bits(hash: u64, entries: usize) -> usize {
+    (hash >> (64 - entries.trailing_zeros())) as usize
 }
 
 /// A hash of the pawns of both sides of `pos`, the best mixed bits at the top.
@@ -95,11 +95,18 @@ impl CorrectionKeys {
     /// The keys of `pos`, reached by a move in continuation slot `last_move`.
     #[inline]
     pub(crate) fn new(pos: &Position, last_move: usize) -> CorrectionKeys {
+        CorrectionKeys::with_pawn_hash(pos, pawn_hash(pos), last_move)
+    }
+
+    /// [`CorrectionKeys::new`] with `pos`'s [`pawn_hash`] already worked out (the search
+    /// also keys its pawn history by it).
+    #[inline]
+    pub(crate) fn with_pawn_hash(pos: &Position, pawns: u64, last_move: usize) -> CorrectionKeys {
         let hand_bits = u128::from(pos.hand(Color::Black).bits())
             | u128::from(pos.hand(Color::White).bits()) << 32;
         CorrectionKeys {
-            pawns: (pawn_hash(pos) >> (64 - ENTRIES.trailing_zeros())) as usize,
-            hands: index_of(hand_bits),
+            pawns: top_bits(pawns, ENTRIES),
+            hands: top_bits(mix(hand_bits), ENTRIES),
             last_move,
         }
     }

@@ -52,8 +52,8 @@ impl History {
     }
 }
 
-/// Indexes continuation history by the piece a move leaves on its destination (colour
-/// ignored: the side is implied by the ply) and that destination.
+/// Indexes continuation history by the piece a move leaves on its destination (its colour
+/// left out: the tables are kept by side to move) and that destination.
 pub(crate) const CONT_SLOTS: usize = 14 * 81;
 
 /// Moves `e` toward `bonus` (saturating at `HISTORY_MAX`): the closer it is to the bound,
@@ -142,11 +142,17 @@ pub(crate) struct PawnHistory {
 pub(crate) struct PawnIndex(usize);
 
 impl PawnIndex {
-    /// The index of `pos`'s pawns (both sides'), from their hash.
-    #[inline]
+    /// The index of `pos`'s pawns (both sides').
+    #[cfg(test)]
     pub(crate) fn of(pos: &Position) -> PawnIndex {
-        let bits = PAWN_STRUCTURES.trailing_zeros();
-        PawnIndex((crate::search::correction::pawn_hash(pos) >> (64 - bits)) as usize)
+        PawnIndex::from_hash(crate::search::correction::pawn_hash(pos))
+    }
+
+    /// The index of the pawns whose [`pawn_hash`](crate::search::correction::pawn_hash) is
+    /// `hash`.
+    #[inline]
+    pub(crate) fn from_hash(hash: u64) -> PawnIndex {
+        PawnIndex(crate::search::correction::top_bits(hash, PAWN_STRUCTURES))
     }
 }
 

@@ -9,7 +9,7 @@ use super::{
 use crate::checks::CheckInfo;
 use crate::eval::piece_value;
 use crate::mate::mate_in_one;
-use crate::search::correction::CorrectionKeys;
+use crate::search::correction::{CorrectionKeys, pawn_hash};
 use crate::search::history::{HISTORY_MAX, PawnIndex, QuietScorer, cont_slot, cont_slot_of};
 use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
 use crate::search::see::see_ge;
@@ -143,7 +143,10 @@ impl Worker<'_> {
         // bounds it in the right direction is a better guess still.
         // In check there is no static evaluation, so nothing to correct or learn from.
         let us = pos.side_to_move();
-        let corr_keys = (!in_check).then(|| CorrectionKeys::new(pos, self.prev_slot(ply, 1)));
+        // The pawns' hash keys both the pawn correction and the pawn history.
+        let pawn_hash = pawn_hash(pos);
+        let corr_keys = (!in_check)
+            .then(|| CorrectionKeys::with_pawn_hash(pos, pawn_hash, self.prev_slot(ply, 1)));
         let (raw_eval, corrected_eval, static_eval) = match corr_keys {
             None => (-INFINITE, -INFINITE, -INFINITE),
             Some(keys) => {
@@ -261,7 +264,7 @@ impl Worker<'_> {
         let mut searched = 0usize;
         let mut quiets: ArrayVec<(Move, usize), 64> = ArrayVec::new();
         let mut captures: ArrayVec<(Move, PieceKind, PieceKind), 32> = ArrayVec::new();
-        let pawns = PawnIndex::of(pos);
+        let pawns = PawnIndex::from_hash(pawn_hash);
         let mut quiets_seen = 0usize;
         let prev_slots = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
         // The first move searched stays on the principal variation when the node is on it.
