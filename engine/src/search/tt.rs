@@ -6,7 +6,8 @@
 //! back the key, so the entry reads as a miss instead of as garbage.
 //!
 //! Data word layout: bits 0-15 move (0 = none), 16-31 score (i16), 32-39 depth, 40-41 bound,
-//! 42-47 generation, 48-63 static evaluation (i16).
+//! 42-46 generation, 47 whether the node was on a principal variation, 48-63 static
+//! evaluation (i16).
 //!
 //! Entries come in buckets of four (64 bytes, one cache line): a key may live in any entry
 //! of its bucket, and a new key replaces the entry that is shallowest and oldest.
@@ -44,10 +45,23 @@ pub(crate) struct TtHit {
     /// The static evaluation stored with the entry (saves evaluating the node again).
     pub eval: i32,
     pub bound: TtBound,
+    /// Whether the node was on a principal variation when it was stored (or before).
+    pub pv: bool,
 }
 
 /// Entries per bucket.
 const BUCKET: usize = 4;
+/// Where the generation lies in the data word, and its mask (32 searches, then it wraps).
+const GEN_SHIFT: u32 = 42;
+const GEN_MASK: u64 = 31;
+/// The data word's bit for a node on a principal variation.
+const PV_BIT: u64 = 1 << 47;
+
+/// The generation of a data word.
+#[inline]
+fn generation_of(data: u64) -> u64 {
+    (data >> GEN_SHIFT) & GEN_MASK
+}
 
 struct Entry {
     check: AtomicU64,
@@ -240,7 +254,8 @@ impl TranspositionTable {
     /// Starts a new search: older entries become preferred victims for replacement.
     pub fn new_search(&self) {
         let g = self.generation.load(Ordering::Relaxed);
-        self.generation.store((g + 1) & 63, Ordering::Relaxed);
+        self.generation
+            .store(((u64::from(g) + 1) & GEN_MASK) as u8, Ordering::Relaxed);
     }
 
     /// The bucket of `key`.
@@ -281,6 +296,7 @@ impl TranspositionTable {
             depth: ((data >> 32) & 0xff) as i32,
             eval: i32::from((data >> 48) as u16 as i16),
             bound,
+            pv: data & PV_BIT != 0,
         })
     }
 
@@ -295,6 +311,7 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: TtBound,
+        pv: bool,
     ) {
         let cur_gen = u64::from(self.generation.load(Ordering::Relaxed));
         let bucket = self.bucket(key);
@@ -307,7 +324,7 @@ impl TranspositionTable {
                 e = candidate;
                 break;
             }
-            let age = (cur_gen.wrapping_sub((data >> 42) & 63) & 63) as i64;
+            let age = (cur_gen.wrapping_sub(generation_of(data)) & GEN_MASK) as i64;
             let value = if data == 0 {
                 i64::MIN
             } else {
@@ -324,7 +341,7 @@ impl TranspositionTable {
         let depth = depth.clamp(0, 255) as u64;
         if same {
             let old_depth = (old >> 32) & 0xff;
-            let old_gen = (old >> 42) & 63;
+            let old_gen = generation_of(old);
             let replace = old_gen != cur_gen || depth + 2 >= old_depth || bound == TtBound::Exact;
             if !replace {
                 return;
@@ -338,8 +355,13 @@ impl TranspositionTable {
         };
         let score = (score.clamp(-32767, 32767) as i16) as u16 as u64;
         let eval = (eval.clamp(-32767, 32767) as i16) as u16 as u64;
-        let data =
-            mv_bits | score << 16 | depth << 32 | (bound as u64) << 40 | cur_gen << 42 | eval << 48;
+        let data = mv_bits
+            | score << 16
+            | depth << 32
+            | (bound as u64) << 40
+            | cur_gen << GEN_SHIFT
+            | eval << 48;
+        let data = if pv { data | PV_BIT } else { data };
         e.check.store(key ^ data, Ordering::Relaxed);
         e.data.store(data, Ordering::Relaxed);
     }
@@ -355,7 +377,7 @@ impl TranspositionTable {
             .iter()
             .filter(|e| {
                 let d = e.data.load(Ordering::Relaxed);
-                d != 0 && (d >> 42) & 63 == cur_gen
+                d != 0 && generation_of(d) == cur_gen
             })
             .count();
         (used * 1000 / n) as u32
@@ -376,7 +398,7 @@ mod tests {
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
         for &k in &keys {
-            tt.store(k, None, 5, 0, 7, TtBound::Exact);
+            tt.store(k, None, 5, 0, 7, TtBound::Exact, false);
         }
         let backed = tt.back(|| true);
         assert!(backed == 0 || backed == 100 << 20, "backed {backed} bytes");
@@ -391,8 +413,25 @@ mod tests {
             0,
             "a small table is backed as it is touched"
         );
-        fresh.store(keys[0], None, 5, 0, 7, TtBound::Exact);
+        fresh.store(keys[0], None, 5, 0, 7, TtBound::Exact, false);
         assert!(fresh.probe(keys[0]).is_some());
+    }
+
+    /// The principal-variation mark comes back as stored, whatever the generation (which
+    /// wraps after 32 searches without touching the mark or the depth).
+    #[test]
+    fn the_pv_mark_round_trips_across_generations() {
+        let tt = TranspositionTable::new(1);
+        for search in 0..70u64 {
+            let pv = search % 3 == 0;
+            let key = 0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(search + 1);
+            tt.store(key, None, -7, 3, 9, TtBound::Lower, pv);
+            let hit = tt.probe(key).expect("just stored");
+            assert_eq!((hit.pv, hit.depth, hit.score, hit.eval), (pv, 9, -7, 3));
+            assert_eq!(hit.bound, TtBound::Lower);
+            assert!(tt.hashfull() <= 1000);
+            tt.new_search();
+        }
     }
 
     /// The table starts on a huge-page boundary, so each bucket is one cache line; a size
@@ -458,7 +497,7 @@ mod tests {
         for i in 0..n {
             // Keys spread evenly over the buckets, from the first to the last.
             let key = (u64::MAX / n) * i + 1;
-            tt.store(key, None, 1, 0, 3, TtBound::Exact);
+            tt.store(key, None, 1, 0, 3, TtBound::Exact, false);
         }
         let used = |tt: &TranspositionTable| {
             tt.entries
@@ -478,12 +517,12 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let base = 0x4000_0000_0000_0000u64;
         for i in 0..4 {
-            tt.store(base + i, None, 10, 0, 5 + i as i32, TtBound::Exact);
+            tt.store(base + i, None, 10, 0, 5 + i as i32, TtBound::Exact, false);
         }
         for i in 0..4 {
             assert_eq!(tt.probe(base + i).map(|h| h.depth), Some(5 + i as i32));
         }
-        tt.store(base + 9, None, 10, 0, 20, TtBound::Exact);
+        tt.store(base + 9, None, 10, 0, 20, TtBound::Exact, false);
         assert!(tt.probe(base + 9).is_some());
         assert!(tt.probe(base).is_none(), "the shallowest entry made room");
         assert!(tt.probe(base + 3).is_some());
@@ -493,7 +532,15 @@ mod tests {
     fn store_then_probe() {
         let tt = TranspositionTable::new(1);
         let mv = Move::from_usi("7g7f");
-        tt.store(0x1234_5678_9abc_def0, mv, -123, 45, 7, TtBound::Lower);
+        tt.store(
+            0x1234_5678_9abc_def0,
+            mv,
+            -123,
+            45,
+            7,
+            TtBound::Lower,
+            false,
+        );
         let hit = tt.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!(hit.mv, mv);
         assert_eq!(hit.score, -123);

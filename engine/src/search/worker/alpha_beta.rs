@@ -101,6 +101,14 @@ impl Worker<'_> {
         if hit.is_some() {
             stat!(self, tt_hits);
         }
+        // On a principal variation now, or when the node was stored (a search that leaves a
+        // move out keeps the node's own mark).
+        let tt_pv = if excluded.is_some() {
+            self.tt_pv[ply]
+        } else {
+            pv_node || hit.is_some_and(|h| h.pv)
+        };
+        self.tt_pv[ply] = tt_pv;
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
@@ -135,6 +143,7 @@ impl Worker<'_> {
                 0,
                 MAX_PLY as i32,
                 TtBound::Exact,
+                tt_pv,
             );
             return s;
         }
@@ -461,11 +470,14 @@ impl Worker<'_> {
                     if !improving {
                         r += 1;
                     }
-                    if pv_node {
+                    // Less reduction on a node that is or was on a principal variation, and at a
+                    // cut node whose table entry from such a node is already as deep.
+                    if tt_pv {
                         r -= 1;
                     }
                     if cut_node {
-                        r += self.params.lmr_cut_node;
+                        r += self.params.lmr_cut_node
+                            - i32::from(tt_pv && hit.is_some_and(|h| h.depth >= depth));
                     }
                     if tt_tactical {
                         r += 1;
@@ -614,6 +626,9 @@ impl Worker<'_> {
                 raw_eval,
                 depth,
                 bound,
+                // A node that failed low keeps its parent's mark when deep enough: the
+                // principal variation may come back through it.
+                tt_pv || (bound == TtBound::Upper && depth > 3 && ply >= 1 && self.tt_pv[ply - 1]),
             );
         }
         best_score

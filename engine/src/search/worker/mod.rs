@@ -125,6 +125,9 @@ pub(crate) struct Worker<'a> {
     /// The move played at each ply of the current line when it was quiet (for the reward of
     /// a move after which every reply failed low).
     quiet_line: [Option<Move>; MAX_PLY + 4],
+    /// Whether the node at each ply of the current line is or was on a principal variation
+    /// (its own or its table entry's mark).
+    tt_pv: [bool; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
     /// The evaluation state of the position at each ply of the current line (index 0: the
     /// root), set from the parent's as each move is made (and copied across a null move):
@@ -256,6 +259,7 @@ impl<'a> Worker<'a> {
             tables,
             slots: [NO_SLOT; MAX_PLY + 4],
             quiet_line: [None; MAX_PLY + 4],
+            tt_pv: [false; MAX_PLY + 4],
             evals: [-INFINITE; MAX_PLY + 4],
             eval: EvalStack::new(&limits.evaluator, pos, MAX_PLY + 4),
             singular_excluded: [None; MAX_PLY + 4],

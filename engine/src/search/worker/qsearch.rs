@@ -96,8 +96,15 @@ impl Worker<'_> {
         let (raw, _, stand) = eval_with_table(&mut self.eval, pos, hit, ply, c);
         if stand >= beta {
             if hit.is_none() {
-                self.tt
-                    .store(key, None, score_to_tt(stand, ply), raw, 0, TtBound::Lower);
+                self.tt.store(
+                    key,
+                    None,
+                    score_to_tt(stand, ply),
+                    raw,
+                    0,
+                    TtBound::Lower,
+                    false,
+                );
             }
             return stand;
         }
@@ -111,6 +118,7 @@ impl Worker<'_> {
                 raw,
                 MAX_PLY as i32,
                 TtBound::Exact,
+                false,
             );
             return s;
         }
@@ -181,8 +189,15 @@ impl Worker<'_> {
             TtBound::Upper
         };
         let eval = if eval == -INFINITE { 0 } else { eval };
-        self.tt
-            .store(key, best_move, score_to_tt(best, ply), eval, 0, bound);
+        self.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            eval,
+            0,
+            bound,
+            false,
+        );
     }
 
     /// Searches `child` (reached from the quiescence node at `ply`) and folds its score into
