@@ -66,6 +66,14 @@ pub struct SearchParams {
     pub iir_min_depth: i32,
     /// Singular extensions are tried from this depth.
     pub singular_min_depth: i32,
+    /// Hindsight: a node the parent reduced by two plies or more is searched a ply shallower
+    /// when the two sides' static evaluations sum above this.
+    pub hindsight_eval_sum: i32,
+    /// A reduced move that beats alpha is searched again a ply deeper when it beat the best
+    /// score by more than this.
+    pub deeper_margin: i32,
+    /// ... and a ply shallower when it beat the best score by less than this.
+    pub shallower_margin: i32,
     /// Quiescence delta pruning margin.
     pub delta_margin: i32,
     /// Score of a win or loss by perpetual check found inside the search (not a mate).
@@ -100,6 +108,9 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_history_div: 8000,
     iir_min_depth: 4,
     singular_min_depth: 8,
+    hindsight_eval_sum: 173,
+    deeper_margin: 48,
+    shallower_margin: 9,
     delta_margin: 200,
     perpetual_check_score: 20000,
 };
@@ -160,6 +171,9 @@ pub const TUNABLES: &[Tunable] = tunables![
     "LmrHistoryDiv": lmr_history_div in 1000..=30000,
     "IirMinDepth": iir_min_depth in 2..=10,
     "SingularMinDepth": singular_min_depth in 4..=14,
+    "HindsightEvalSum": hindsight_eval_sum in 0..=600,
+    "DeeperMargin": deeper_margin in 0..=300,
+    "ShallowerMargin": shallower_margin in 0..=100,
     "DeltaMargin": delta_margin in 0..=600,
 ];
 

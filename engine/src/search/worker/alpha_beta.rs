@@ -173,6 +173,24 @@ impl Worker<'_> {
                 ply < 4 || corrected_eval > self.evals[ply - 4]
             });
 
+        // Step 5b. Hindsight: a node the parent reduced by much is searched a ply deeper when
+        // the opponent's position did not get worse by the parent's move, and one it reduced
+        // a little a ply shallower when both sides' evaluations are high (the parent's move
+        // was likely a quiet slip that the reduction rightly judged).
+        let prior_reduction = self.prior_reduction[ply];
+        if !in_check && ply >= 1 && self.evals[ply - 1] != -INFINITE {
+            let parent = self.evals[ply - 1];
+            if prior_reduction >= 3 && corrected_eval <= -parent {
+                depth += 1;
+            }
+            if prior_reduction >= 2
+                && depth >= 2
+                && corrected_eval + parent > self.params.hindsight_eval_sum
+            {
+                depth -= 1;
+            }
+        }
+
         if !pv_node && !in_check && !root && beta.abs() < MATE_IN_MAX_PLY {
             let p = self.params;
             // Step 6. Razoring: hopelessly below alpha, only captures can save us.
@@ -462,8 +480,15 @@ impl Worker<'_> {
             // Step 13. PVS with late move reductions.
             // CITE: <https://www.chessprogramming.org/Late_Move_Reductions>
             let mut score;
+            // A principal variation's hash move that the table searched deeper is searched
+            // past the horizon rather than left to quiescence.
+            let pv_depth = if pv_node && Some(mv) == tt_move && hit.is_some_and(|h| h.depth > 1) {
+                new_depth.max(1)
+            } else {
+                new_depth
+            };
             if searched == 0 {
-                score = -self.alpha_beta(&child, new_depth, ply + 1, -beta, -alpha, first_child);
+                score = -self.alpha_beta(&child, pv_depth, ply + 1, -beta, -alpha, first_child);
             } else {
                 let reducible = quiet || order <= BAD_CAPTURE / 2;
                 if lmr_ok && reducible {
@@ -513,6 +538,7 @@ impl Worker<'_> {
                 } else {
                     full_child
                 };
+                self.prior_reduction[ply + 1] = r;
                 score = -self.alpha_beta(
                     &child,
                     new_depth - r,
@@ -521,20 +547,22 @@ impl Worker<'_> {
                     -alpha,
                     reduced_child,
                 );
+                self.prior_reduction[ply + 1] = 0;
                 if score > alpha && r > 0 {
-                    stat!(self, re_searched);
-                    score = -self.alpha_beta(
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        full_child,
-                    );
+                    // The reduced search's margin over the best score says how far to look:
+                    // a ply deeper when it is large, a ply shallower when it is slight.
+                    let p = self.params;
+                    let full = new_depth + i32::from(score > best_score + p.deeper_margin)
+                        - i32::from(score < best_score + p.shallower_margin);
+                    if full > new_depth - r {
+                        stat!(self, re_searched);
+                        score =
+                            -self.alpha_beta(&child, full, ply + 1, -alpha - 1, -alpha, full_child);
+                    }
                 }
                 if pv_node && score > alpha && score < beta {
                     score =
-                        -self.alpha_beta(&child, new_depth, ply + 1, -beta, -alpha, NodeType::Pv);
+                        -self.alpha_beta(&child, pv_depth, ply + 1, -beta, -alpha, NodeType::Pv);
                 }
             }
             self.path.pop();

@@ -128,6 +128,9 @@ pub(crate) struct Worker<'a> {
     /// Whether the node at each ply of the current line is or was on a principal variation
     /// (its own or its table entry's mark).
     tt_pv: [bool; MAX_PLY + 4],
+    /// The reduction the parent's late move reduction took from the node at each ply (0
+    /// when it was searched to its full depth), for the node's hindsight.
+    prior_reduction: [i32; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
     /// The evaluation state of the position at each ply of the current line (index 0: the
     /// root), set from the parent's as each move is made (and copied across a null move):
@@ -260,6 +263,7 @@ impl<'a> Worker<'a> {
             slots: [NO_SLOT; MAX_PLY + 4],
             quiet_line: [None; MAX_PLY + 4],
             tt_pv: [false; MAX_PLY + 4],
+            prior_reduction: [0; MAX_PLY + 4],
             evals: [-INFINITE; MAX_PLY + 4],
             eval: EvalStack::new(&limits.evaluator, pos, MAX_PLY + 4),
             singular_excluded: [None; MAX_PLY + 4],
