@@ -39,6 +39,12 @@ pub struct SearchParams {
     pub futility_per_depth: i32,
     /// Futility and SEE pruning apply up to this (reduced) depth.
     pub futility_max_depth: i32,
+    /// Futility of captures: the margin above the evaluation plus the piece won.
+    pub capture_futility_base: i32,
+    /// Futility of captures: the margin added per ply of reduced depth.
+    pub capture_futility_per_depth: i32,
+    /// Futility of captures: the deepest reduced depth it applies at.
+    pub capture_futility_max_depth: i32,
     /// Late move pruning: the quiet moves tried at depth d before the rest are skipped are
     /// `(lmp_base + d²) / 2`, or `lmp_base + d²` when the position is improving.
     pub lmp_base: usize,
@@ -96,6 +102,9 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     futility_base: 150,
     futility_per_depth: 120,
     futility_max_depth: 8,
+    capture_futility_base: 200,
+    capture_futility_per_depth: 150,
+    capture_futility_max_depth: 6,
     lmp_base: 3,
     lmp_max_depth: 8,
     see_quiet_margin: 25,
@@ -162,6 +171,9 @@ pub const TUNABLES: &[Tunable] = tunables![
     "FutilityBase": futility_base in 0..=500,
     "FutilityPerDepth": futility_per_depth in 20..=400,
     "FutilityMaxDepth": futility_max_depth in 1..=16,
+    "CaptureFutilityBase": capture_futility_base in 0..=1000,
+    "CaptureFutilityPerDepth": capture_futility_per_depth in 0..=600,
+    "CaptureFutilityMaxDepth": capture_futility_max_depth in 0..=16,
     "LmpBase": lmp_base in 1..=12,
     "SeeQuietMargin": see_quiet_margin in 0..=200,
     "SeeTacticalMargin": see_tactical_margin in 0..=500,

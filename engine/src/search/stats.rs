@@ -29,6 +29,8 @@ pub(crate) struct SearchStats {
     pub futility: u64,
     pub see_quiet: u64,
     pub see_tactical: u64,
+    /// Captures and promotions skipped by futility.
+    pub capture_futility: u64,
     /// Moves searched (made) in alpha-beta nodes.
     pub moves: u64,
     /// Reduced searches, their plies in all, and how many were searched again at full depth.
@@ -79,7 +81,7 @@ impl SearchStats {
         let nodes = self.main_nodes + self.q_nodes;
         format!(
             "stats nodes={nodes} qnodes%={:.1} tthit%={:.1} ttcut%={:.1} mate1={} razor={} rfp={} \
-             nullcut={} nulltry={} lmp={} futility={} seeq={} seet={} moves={} reduced%={:.1} \
+             nullcut={} nulltry={} lmp={} futility={} seeq={} seet={} capfut={} moves={} reduced%={:.1} \
              meanr={:.2} research%={:.1} ext_check={} ext_singular={} ext_double={} \
              ext_negative={} singular_tests={} multicut={} failhigh={} firstcut%={:.1}",
             pct(self.q_nodes, nodes),
@@ -94,6 +96,7 @@ impl SearchStats {
             self.futility,
             self.see_quiet,
             self.see_tactical,
+            self.capture_futility,
             self.moves,
             pct(self.reduced, self.moves),
             if self.reduced == 0 {

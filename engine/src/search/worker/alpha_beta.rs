@@ -11,7 +11,7 @@ use crate::eval::piece_value;
 use crate::mate::mate_in_one;
 use crate::search::correction::{CorrectionKeys, pawn_hash};
 use crate::search::history::{HISTORY_MAX, PawnIndex, QuietScorer, cont_slot, cont_slot_of};
-use crate::search::ordering::{BAD_CAPTURE, Picker, is_tactical, see_ge_ordered};
+use crate::search::ordering::{BAD_CAPTURE, Picker, capture_gain, is_tactical, see_ge_ordered};
 use crate::search::see::see_ge;
 use crate::search::stats::stat;
 use crate::search::threats::Threats;
@@ -402,11 +402,28 @@ impl Worker<'_> {
                         stat!(self, see_quiet);
                         continue;
                     }
-                } else if depth <= p.futility_max_depth
-                    && !see_ge_ordered(pos, mv, order, -p.see_tactical_margin * depth)
-                {
-                    stat!(self, see_tactical);
-                    continue;
+                } else {
+                    // Futility of captures: even the piece won and a margin for what the
+                    // exchange leaves cannot lift a quiet position to alpha.
+                    let lmr_depth = (depth - 1 - r).max(0);
+                    if !in_check
+                        && !gives_check
+                        && lmr_depth <= p.capture_futility_max_depth
+                        && static_eval
+                            + p.capture_futility_base
+                            + p.capture_futility_per_depth * lmr_depth
+                            + capture_gain(pos, mv)
+                            <= alpha
+                    {
+                        stat!(self, capture_futility);
+                        continue;
+                    }
+                    if depth <= p.futility_max_depth
+                        && !see_ge_ordered(pos, mv, order, -p.see_tactical_margin * depth)
+                    {
+                        stat!(self, see_tactical);
+                        continue;
+                    }
                 }
             }
 
