@@ -112,7 +112,11 @@ fn isready_right_after_bestmove_clears_the_hash() {
     // Enough nodes to fill part of the thousand entries `hashfull` samples: a fixed depth
     // stored too few once the search grew more selective (depth 6 of the start position
     // stores about 600 entries over a 1 MB table's 65,536, one or none of them sampled).
-    for line in ["setoption name USI_Hash value 1", "isready", "go nodes 30000"] {
+    for line in [
+        "setoption name USI_Hash value 1",
+        "isready",
+        "go nodes 30000",
+    ] {
         session.handle(Event::Line(line.to_string()));
     }
     let start = Instant::now();
