@@ -357,6 +357,8 @@ impl Worker<'_> {
             // moves that lose material by exchange.
             if !root && best_score > -MATE_IN_MAX_PLY {
                 let p = self.params;
+                // The depth the move would be searched to after its late move reduction.
+                let lmr_depth = (depth - 1 - r).max(0);
                 if quiet && !kept_when_late(pos, mv, gives_check, in_check, &threats) {
                     let lmp =
                         (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
@@ -388,7 +390,6 @@ impl Worker<'_> {
                         stat!(self, lmp);
                         continue;
                     }
-                    let lmr_depth = (depth - 1 - r).max(0);
                     if !in_check
                         && lmr_depth <= p.futility_max_depth
                         && static_eval + p.futility_base + p.futility_per_depth * lmr_depth <= alpha
@@ -405,7 +406,6 @@ impl Worker<'_> {
                 } else {
                     // Futility of captures: even the piece won and a margin for what the
                     // exchange leaves cannot lift a quiet position to alpha.
-                    let lmr_depth = (depth - 1 - r).max(0);
                     if !in_check
                         && !gives_check
                         && lmr_depth <= p.capture_futility_max_depth
