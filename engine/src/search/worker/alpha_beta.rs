@@ -636,6 +636,16 @@ impl Worker<'_> {
             };
         }
 
+        // A fail high is drawn toward beta, the less the deeper the node: a shallow search's
+        // margin over beta is mostly the evaluation's noise.
+        if best_score >= beta
+            && best_score.abs() < MATE_IN_MAX_PLY
+            && alpha.abs() < MATE_IN_MAX_PLY
+            && beta.abs() < MATE_IN_MAX_PLY
+        {
+            best_score = (best_score * depth + beta) / (depth + 1);
+        }
+
         // Step 15. Remember the result, and how far it is from the corrected evaluation
         // when it says which way that is wrong: not after a capture (the evaluation cannot
         // see one coming), nor from a bound on the evaluation's own side.

@@ -95,6 +95,13 @@ impl Worker<'_> {
             .value(us, CorrectionKeys::new(pos, NO_SLOT));
         let (raw, _, stand) = eval_with_table(&mut self.eval, pos, hit, ply, c);
         if stand >= beta {
+            // Halfway back to beta: a stand-pat far above it is mostly the evaluation's own
+            // swing, which the parent's margins would otherwise take at face value.
+            let stand = if stand.abs() < MATE_IN_MAX_PLY {
+                (stand + beta) / 2
+            } else {
+                stand
+            };
             if hit.is_none() {
                 self.tt.store(
                     key,
@@ -164,6 +171,10 @@ impl Worker<'_> {
             if s >= beta {
                 break;
             }
+        }
+        // A capture's fail high drawn a quarter of the way back to beta, for the same reason.
+        if best > beta && best.abs() < MATE_IN_MAX_PLY {
+            best = (3 * best + beta) / 4;
         }
         self.store_qsearch(key, ply, best, raw, best_move, old_alpha, beta);
         best
