@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A match through shogiarena: ENGINE1 against ENGINE2 from strength/openings.sfen, each opening
-# played with both colours, GAMES games in all (an even number), drawn after 320 plies.
+# played with both colours and none twice, GAMES games in all (an even number, at most two per
+# opening), drawn after 320 plies.
 #
 #   strength/match.sh NAME ENGINE1 ENGINE2 GAMES [LIMIT] [OPTION=VALUE | 2:OPTION=VALUE ...]
 #
@@ -16,7 +17,7 @@
 # INSTANCES: an instances file or folder, to play on those SSH workers (strength/arena.sh).
 # RESIGN: centipawns; a game both engines call lost by that much ends early (strength/arena.sh).
 set -euo pipefail
-[ $# -ge 4 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
 name=$1; e1=$2; e2=$3; games=$4; shift 4
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=strength/arena.sh
@@ -45,4 +46,4 @@ exec shogiarena --output-dir "$arena" run tournament "${remote[@]}" \
   --tournament games_per_pair="$games" num_parallel="${PARALLEL:-1}" \
   --dashboard enabled=false \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
-    initial_positions.flip_policy=pair_both adjudication.max_plies=320 "${resign[@]}"
+    initial_positions.flip_policy=pair_both initial_positions.selection_policy=without_replacement adjudication.max_plies=320 "${resign[@]}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # An SPRT of a change through shogiarena: NEW against BASE from strength/openings.sfen, each
-# opening played with both colours, pentanomial GSPRT with nElo bounds [0, 5], alpha = beta
-# = 0.05, until it accepts or rejects (or MAX games).
+# opening played with both colours and none twice, pentanomial GSPRT with nElo bounds [0, 5],
+# alpha = beta = 0.05, until it accepts or rejects (or MAX games, at most two per opening).
 #
 #   strength/sprt.sh NAME NEW_BIN BASE_BIN [LIMIT] [NEW OPTION=VALUE ...]
 #
@@ -40,6 +40,6 @@ exec shogiarena --output-dir "$arena" run sprt "${remote[@]}" \
   --engine name="$name-new" path="$new" "${tested[@]}" "${new_opts[@]}" \
   --engine name="$name-base" path="$base" options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0 \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
-    initial_positions.flip_policy=pair_both adjudication.max_plies=320 "${resign[@]}" \
+    initial_positions.flip_policy=pair_both initial_positions.selection_policy=without_replacement adjudication.max_plies=320 "${resign[@]}" \
   --sprt model=gsprt-pentanomial-v1 elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha=0.05 beta=0.05 \
     num_parallel="${PARALLEL:-1}"

@@ -47,6 +47,22 @@ class MatchLimits(unittest.TestCase):
         self.assertIn("options.Threads=2", args)
 
 
+class Openings(unittest.TestCase):
+    def test_openings_are_drawn_without_replacement_and_enough_for_the_longest_run(self):
+        # Node-limited games repeat: an opening drawn twice counts its games twice.
+        for script, args in [
+            ("match.sh", ["m", "e1", "e2", "4", "nodes=100"]),
+            ("sprt.sh", ["s", "new", "base", "nodes=100"]),
+        ]:
+            self.assertIn("initial_positions.selection_policy=without_replacement",
+                          arena_args(script, *args), script)
+        sprt = arena_args("sprt.sh", "s", "new", "base", "nodes=100")
+        max_games = int(sprt[sprt.index("--games") + 1])
+        openings = [l for l in (HERE / "openings.sfen").read_text().splitlines() if l.strip()]
+        self.assertEqual(len(set(openings)), len(openings))
+        self.assertGreaterEqual(2 * len(openings), max_games)
+
+
 class Resign(unittest.TestCase):
     def test_resign_rule_only_when_asked(self):
         for script, args in [
