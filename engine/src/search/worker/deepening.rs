@@ -222,6 +222,16 @@ impl Worker<'_> {
             if self.stopped || lines.len() < multipv {
                 break;
             }
+            // The searches of one iteration need not agree: a later line's may score its move
+            // above an earlier line's. The lines are reported, and the next iteration ordered,
+            // best first (a stable sort: equal scores keep the order they were found in).
+            lines.sort_by_key(|l| std::cmp::Reverse(l.1));
+            for (i, (m, _, _)) in lines.iter().enumerate() {
+                if let Some(j) = self.root_order.iter().position(|x| x == m) {
+                    let mv = self.root_order.remove(j);
+                    self.root_order.insert(i, mv);
+                }
+            }
             if self.is_main() && self.mated_after(pos, lines[0].0, lines[0].1, &mut verified) {
                 // The solver proved that the opponent mates after this move: the depth is
                 // searched again without it, and the last iteration's move stands meanwhile.
