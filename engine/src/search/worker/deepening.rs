@@ -195,12 +195,6 @@ impl Worker<'_> {
                 match result {
                     Some((m, s, pv)) => {
                         self.excluded.push(m);
-                        // Keep the root order: this iteration's choices first.
-                        if let Some(i) = self.root_order.iter().position(|&x| x == m) {
-                            let mv = self.root_order.remove(i);
-                            self.root_order
-                                .insert(pv_idx.min(self.root_order.len()), mv);
-                        }
                         lines.push((m, s, if pv.is_empty() { vec![m] } else { pv }));
                     }
                     None => {
@@ -223,8 +217,9 @@ impl Worker<'_> {
                 break;
             }
             // The searches of one iteration need not agree: a later line's may score its move
-            // above an earlier line's. The lines are reported, and the next iteration ordered,
-            // best first (a stable sort: equal scores keep the order they were found in).
+            // above an earlier line's. The lines are reported, and the next iteration's root
+            // moves ordered, best first (a stable sort: equal scores keep the order they were
+            // found in; the other moves keep theirs after them).
             lines.sort_by_key(|l| std::cmp::Reverse(l.1));
             for (i, (m, _, _)) in lines.iter().enumerate() {
                 if let Some(j) = self.root_order.iter().position(|x| x == m) {
