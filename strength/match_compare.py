@@ -8,13 +8,15 @@ intervals: it screens a change against another program where self-play may misle
 
     python3 strength/match_compare.py RUN_A RUN_B
 
-Games played by binaries other than the first game's (see run_games.py) are left out.
+Games played by binaries other than the first game's (see run_games.py) are left out, and a
+start played twice in one run (openings drawn with replacement) counts once, by its last game.
 """
 import math
 import sqlite3
 import sys
 
-from run_games import foreign_games
+from run_games import foreign_games, score_of
+from sprt_status import elo
 
 
 def first_engine_scores(run_dir: str) -> dict[tuple[str, str], float]:
@@ -27,26 +29,15 @@ def first_engine_scores(run_dir: str) -> dict[tuple[str, str], float]:
         sys.exit(f"{run_dir}: no engine named first (not a strength/match.sh run?)")
     _, foreign = foreign_games(db)
     scores = {}
-    for game, result, black, white, opening in db.execute(
-            "select id, game_result, black_player_id, white_player_id, initial_position_sfen "
-            "from game"):
+    for game, result, black, opening in db.execute(
+            "select id, game_result, black_player_id, initial_position_sfen from game"):
         if game in foreign:
             continue
-        colour = "b" if black == first else "w"
-        if result.startswith("DRAW"):
-            score = 0.5
-        elif result.startswith("BLACK_WIN") or result.startswith("WHITE_WIN"):
-            winner = black if result.startswith("BLACK_WIN") else white
-            score = 1.0 if winner == first else 0.0
-        else:
-            continue
-        scores[(opening, colour)] = score
+        score = score_of(result, black == first)
+        if score is not None:
+            scores[(opening, "b" if black == first else "w")] = score
     db.close()
     return scores
-
-
-def elo(p: float) -> float:
-    return -400 * math.log10(1 / p - 1) if 0 < p < 1 else math.copysign(math.inf, p - 0.5)
 
 
 def compare(a: dict, b: dict) -> dict:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints where a match run (strength/match.sh) stands, from the first engine's side: games,
 W-L-D, Elo with its 95% interval, the games lost by an illegal move, on time or by a crash
-(forfeit, error) for each engine, and each engine's slowest move.
+(forfeit, error) for each engine, each engine's slowest move, and how many games repeated a
+start (opening and colour) when any did (runs that drew openings with replacement).
 
     python3 strength/match_status.py RUN_DIR
 
@@ -12,7 +13,7 @@ import math
 import sqlite3
 import sys
 
-from run_games import foreign_games, warning
+from run_games import foreign_games, repeats, repeats_line, warning
 
 db = sqlite3.connect(f"{sys.argv[1]}/game.db")
 names = dict(db.execute("select id, player_name from player"))
@@ -62,6 +63,9 @@ for name, slowest in db.execute(
 ):
     print(f"slowest move: {name} {slowest} ms")
 
+repeated = repeats_line(repeats(db))
+if repeated is not None:
+    print(repeated)
 first_binaries, foreign = foreign_games(db)
 if foreign:
     print(warning(first_binaries, foreign))

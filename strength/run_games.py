@@ -29,3 +29,38 @@ def warning(first: dict[str, str], foreign: list[int]) -> str:
     """The line that says which games another run's binaries played."""
     return (f"WARNING: {len(foreign)} games (from game {foreign[0]}) were played by binaries "
             f"other than the first game's {first}")
+
+
+def score_of(result: str, is_black: bool) -> float | None:
+    """A player's score in a game from shogiarena's result (`BLACK_WIN`, `WHITE_WIN_BY_...`,
+    `DRAW_...`), or None for a game neither won nor drawn (an error)."""
+    if result.startswith("DRAW"):
+        return 0.5
+    if result.startswith("BLACK_WIN") or result.startswith("WHITE_WIN"):
+        return 1.0 if result.startswith("BLACK_WIN") == is_black else 0.0
+    return None
+
+
+def repeats(db: sqlite3.Connection) -> tuple[int, int, int, int, int]:
+    """How often a run played the same game start again: games, distinct (opening, black
+    player) starts, distinct openings, starts played more than once, and of those the ones
+    whose every game ended alike (result and length). Node-limited games repeat, so a start
+    played again adds a game but little evidence."""
+    by_start: dict[tuple[str, int], list[tuple[str, int]]] = {}
+    for result, black, opening, plies in db.execute(
+            "select game_result, black_player_id, initial_position_sfen, num_moves from game"):
+        by_start.setdefault((opening, black), []).append((result, plies))
+    repeated = [g for g in by_start.values() if len(g) > 1]
+    return (sum(len(g) for g in by_start.values()), len(by_start),
+            len({opening for opening, _ in by_start}), len(repeated),
+            sum(1 for g in repeated if len(set(g)) == 1))
+
+
+def repeats_line(counts: tuple[int, int, int, int, int]) -> str | None:
+    """The line that says how many games repeated a start, or None when none did."""
+    games, starts, openings, repeated, alike = counts
+    if not repeated:
+        return None
+    return (f"REPEATS: {games} games were {starts} distinct starts (opening, colour) from "
+            f"{openings} openings; {repeated} starts were played more than once, {alike} of "
+            f"them ending alike every time")

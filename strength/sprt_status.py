@@ -12,14 +12,17 @@ under its output folder), which another run in the same folder with the same eng
 overwrites, and engines restarted after that are the other run's. When any game was played
 by binaries other than the run's first game's, the figures are given again from the pairs
 whose two games were played by the first game's binaries alone, with the LLR of the same
-pentanomial GSPRT recomputed from them.
+pentanomial GSPRT recomputed from them. When an opening was played more than once (runs that
+drew openings with replacement), it says how many games repeated a start and gives the figures
+again from each opening's first pair alone: node-limited games repeat, so a repeated pair
+counts much the same evidence twice.
 """
 import json
 import math
 import sqlite3
 import sys
 
-from run_games import binaries_by_game, foreign_games, warning
+from run_games import binaries_by_game, foreign_games, repeats, repeats_line, score_of, warning
 
 ELO_PER_T = 800 / math.log(10)
 
@@ -67,9 +70,10 @@ def report(wins, draws, losses, pairs, llr, elo0, elo1, lower, upper, games):
               f"from {sum(pairs)} pairs")
 
 
-def clean_pairs(run_dir: str):
+def clean_pairs(run_dir: str, first_only: bool = False):
     """The binaries of the run's first game, the games played by others, and the W-D-L and
-    pentanomial counts of the pairs played by the first game's binaries alone."""
+    pentanomial counts of the pairs played by the first game's binaries alone (with
+    `first_only`, of each opening's first such pair alone)."""
     db = sqlite3.connect(f"{run_dir}/game.db")
     players = {i: name for i, _, name in db.execute("select * from player")}
     binaries = binaries_by_game(db)
@@ -84,11 +88,7 @@ def clean_pairs(run_dir: str):
 
     def score(game) -> float | None:
         _, result, black, _ = game
-        if result.startswith("DRAW"):
-            return 0.5
-        if result not in ("BLACK_WIN", "WHITE_WIN"):
-            return None
-        return 1.0 if (result == "BLACK_WIN") == (players[black] == tested) else 0.0
+        return score_of(result, players[black] == tested)
 
     # A pair is an opening's two games, one with each colour, in the order they were made.
     by_opening: dict[str, list] = {}
@@ -108,6 +108,8 @@ def clean_pairs(run_dir: str):
                 draws += x == 0.5
                 losses += x == 0.0
             pairs[int((sa + sb) * 2)] += 1
+            if first_only:
+                break
     return first, foreign, wins, draws, losses, pairs
 
 
@@ -125,11 +127,16 @@ def main() -> None:
     if clean is None:
         return
     first, foreign, wins, draws, losses, pairs = clean
-    if not foreign:
-        return
-    print(f"{warning(first, foreign)}; from the first game's binaries alone:")
-    report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
-           s["elo1"], lower, upper, 2 * sum(pairs))
+    if foreign:
+        print(f"{warning(first, foreign)}; from the first game's binaries alone:")
+        report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
+               s["elo1"], lower, upper, 2 * sum(pairs))
+    line = repeats_line(repeats(sqlite3.connect(f"{run_dir}/game.db")))
+    if line is not None:
+        _, _, wins, draws, losses, pairs = clean_pairs(run_dir, first_only=True)
+        print(f"{line}; from each opening's first pair alone:")
+        report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
+               s["elo1"], lower, upper, 2 * sum(pairs))
 
 
 if __name__ == "__main__":

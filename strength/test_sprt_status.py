@@ -3,6 +3,7 @@ engine names with another run started beside it ends up playing the other run's 
 
     python3 -m unittest discover -s strength -p 'test_*.py'
 """
+import contextlib
 import os
 import sqlite3
 import sys
@@ -10,6 +11,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_games  # noqa: E402
 import sprt_status  # noqa: E402
 
 NEW, BASE, OTHER = "/bins/new", "/bins/base", "/bins/other"
@@ -22,12 +24,13 @@ def make_run(directory: str, games: list[tuple[str, str, str, str, str]]) -> Non
     db.execute("create table player (id integer, game_type text, player_name text)")
     db.executemany("insert into player values (?, 'arena', ?)", [(1, "x-base"), (2, "x-new")])
     db.execute("create table game (id integer, game_result text, black_player_id integer, "
-               "initial_position_sfen text)")
+               "initial_position_sfen text, num_moves integer default 100)")
     db.execute("create table game_instance_participation (game_id integer, engine_name text, "
                "binary_path text)")
     ids = {"x-base": 1, "x-new": 2}
     for i, (opening, black, white, result, new_binary) in enumerate(games, 1):
-        db.execute("insert into game values (?, ?, ?, ?)", (i, result, ids[black], opening))
+        db.execute("insert into game (id, game_result, black_player_id, initial_position_sfen) "
+                   "values (?, ?, ?, ?)", (i, result, ids[black], opening))
         db.execute("insert into game_instance_participation values (?, 'x-new', ?)",
                    (i, new_binary))
         db.execute("insert into game_instance_participation values (?, 'x-base', ?)", (i, BASE))
@@ -35,11 +38,24 @@ def make_run(directory: str, games: list[tuple[str, str, str, str, str]]) -> Non
     db.close()
 
 
-def clean_pairs_of(games: list[tuple[str, str, str, str, str]]):
-    """sprt_status.clean_pairs of a run made of `games` (see make_run)."""
+def on_run(games: list[tuple[str, str, str, str, str]], read):
+    """`read` of the folder of a run made of `games` (see make_run)."""
     with tempfile.TemporaryDirectory() as d:
         make_run(d, games)
-        return sprt_status.clean_pairs(d)
+        return read(d)
+
+
+def clean_pairs_of(games, first_only: bool = False):
+    """sprt_status.clean_pairs of a run made of `games`."""
+    return on_run(games, lambda d: sprt_status.clean_pairs(d, first_only))
+
+
+def repeats_of(games):
+    """run_games.repeats of a run made of `games`."""
+    def read(d):
+        with contextlib.closing(sqlite3.connect(os.path.join(d, "game.db"))) as db:
+            return run_games.repeats(db)
+    return on_run(games, read)
 
 
 class CleanPairs(unittest.TestCase):
@@ -76,6 +92,40 @@ class CleanPairs(unittest.TestCase):
         self.assertEqual(foreign, [])
         self.assertEqual((wins, draws, losses), (2, 0, 2))
         self.assertEqual(pairs, [1, 0, 0, 0, 1])
+
+
+class Repeats(unittest.TestCase):
+    # Opening a played twice with each colour (drawn with replacement): the second pair
+    # repeats the first but for one result; opening b once.
+    GAMES = [
+        ("a", "x-new", "x-base", "BLACK_WIN", NEW),
+        ("a", "x-base", "x-new", "BLACK_WIN", NEW),
+        ("b", "x-new", "x-base", "WHITE_WIN", NEW),
+        ("b", "x-base", "x-new", "WHITE_WIN", NEW),
+        ("a", "x-new", "x-base", "BLACK_WIN", NEW),
+        ("a", "x-base", "x-new", "WHITE_WIN", NEW),
+    ]
+
+    def test_repeated_starts_are_counted(self):
+        # 6 games, 4 starts, 2 openings; both of a's starts repeated, one of them alike.
+        self.assertEqual(repeats_of(self.GAMES), (6, 4, 2, 2, 1))
+        self.assertIsNone(run_games.repeats_line(repeats_of(self.GAMES[:4])))
+
+    def test_first_pairs_alone_count_each_opening_once(self):
+        # a: 1 point, then 2 (the repeat's second game went the other way); b: 1 point.
+        self.assertEqual(clean_pairs_of(self.GAMES)[5], [0, 0, 2, 0, 1])
+        _, _, wins, draws, losses, pairs = clean_pairs_of(self.GAMES, first_only=True)
+        self.assertEqual(pairs, [0, 0, 2, 0, 0])
+        self.assertEqual((wins, draws, losses), (2, 0, 2))
+
+
+class Scores(unittest.TestCase):
+    def test_results_read_for_either_colour(self):
+        self.assertEqual(run_games.score_of("BLACK_WIN", True), 1.0)
+        self.assertEqual(run_games.score_of("BLACK_WIN_BY_RESIGN", False), 0.0)
+        self.assertEqual(run_games.score_of("WHITE_WIN_BY_TIMEOUT", False), 1.0)
+        self.assertEqual(run_games.score_of("DRAW_BY_REPETITION", True), 0.5)
+        self.assertIsNone(run_games.score_of("ERROR", True))
 
 
 class Llr(unittest.TestCase):
