@@ -15,18 +15,14 @@ import math
 import sqlite3
 import sys
 
-from run_games import foreign_games, score_of
-from sprt_status import elo
+from run_games import elo, first_engine, foreign_games, score_of
 
 
 def first_engine_scores(run_dir: str) -> dict[tuple[str, str], float]:
     """The first engine's score (1, 1/2 or 0) in each decided or drawn game of a match run, by
     (opening, the first engine's colour 'b' or 'w')."""
     db = sqlite3.connect(f"{run_dir}/game.db")
-    names = dict(db.execute("select id, player_name from player"))
-    first = next((i for i, n in names.items() if n.startswith("first")), None)
-    if first is None:
-        sys.exit(f"{run_dir}: no engine named first (not a strength/match.sh run?)")
+    _, first = first_engine(db, run_dir)
     _, foreign = foreign_games(db)
     scores = {}
     for game, result, black, opening in db.execute(

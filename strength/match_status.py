@@ -13,13 +13,10 @@ import math
 import sqlite3
 import sys
 
-from run_games import foreign_games, repeats, repeats_line, warning
+from run_games import elo, first_engine, foreign_games, repeats, repeats_line, warning
 
 db = sqlite3.connect(f"{sys.argv[1]}/game.db")
-names = dict(db.execute("select id, player_name from player"))
-first = next((i for i, n in names.items() if n.startswith("first")), None)
-if first is None:
-    sys.exit(f"{sys.argv[1]}: no engine named first (not a strength/match.sh run?)")
+names, first = first_engine(db, sys.argv[1])
 
 w = l = d = 0
 faults = {}  # (engine, how) -> games
@@ -42,10 +39,6 @@ for result, black, white in db.execute("select game_result, black_player_id, whi
             faults[key] = faults.get(key, 0) + 1
 
 n = w + l + d
-
-
-def elo(p):
-    return 0.0 - 400 * math.log10(1 / p - 1) if 0 < p < 1 else math.copysign(math.inf, p - 0.5)
 
 
 line = f"{n} games, W-L-D {w}-{l}-{d} (first engine: {names[first]})"

@@ -3,7 +3,9 @@ engines. shogiarena starts (and restarts) an engine from a file named after the 
 output folder, shared by every run there, so a run can end up playing another run's engines;
 the status scripts check each game's binaries against the first game's.
 """
+import math
 import sqlite3
+import sys
 
 
 def binaries_by_game(db: sqlite3.Connection) -> dict[int, dict[str, str]]:
@@ -64,3 +66,19 @@ def repeats_line(counts: tuple[int, int, int, int, int]) -> str | None:
     return (f"REPEATS: {games} games were {starts} distinct starts (opening, colour) from "
             f"{openings} openings; {repeated} starts were played more than once, {alike} of "
             f"them ending alike every time")
+
+
+def elo(score: float) -> float:
+    """The Elo difference of a score (0 to 1), held finite at the ends."""
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def first_engine(db: sqlite3.Connection, run_dir: str) -> tuple[dict[int, str], int]:
+    """A strength/match.sh run's players by id, and the id of its first engine (named
+    `first-NAME`); exits when there is none."""
+    names = dict(db.execute("select id, player_name from player"))
+    first = next((i for i, n in names.items() if n.startswith("first")), None)
+    if first is None:
+        sys.exit(f"{run_dir}: no engine named first (not a strength/match.sh run?)")
+    return names, first

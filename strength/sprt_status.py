@@ -17,19 +17,16 @@ drew openings with replacement), it says how many games repeated a start and giv
 again from each opening's first pair alone: node-limited games repeat, so a repeated pair
 counts much the same evidence twice.
 """
+import contextlib
 import json
 import math
 import sqlite3
 import sys
 
-from run_games import binaries_by_game, foreign_games, repeats, repeats_line, score_of, warning
+from run_games import (binaries_by_game, elo, foreign_games, repeats, repeats_line, score_of,
+                       warning)
 
 ELO_PER_T = 800 / math.log(10)
-
-
-def elo(score: float) -> float:
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
 
 
 def pair_figures(pairs: list[int]) -> tuple[float, float, float] | None:
@@ -131,7 +128,8 @@ def main() -> None:
         print(f"{warning(first, foreign)}; from the first game's binaries alone:")
         report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
                s["elo1"], lower, upper, 2 * sum(pairs))
-    line = repeats_line(repeats(sqlite3.connect(f"{run_dir}/game.db")))
+    with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
+        line = repeats_line(repeats(db))
     if line is not None:
         _, _, wins, draws, losses, pairs = clean_pairs(run_dir, first_only=True)
         print(f"{line}; from each opening's first pair alone:")

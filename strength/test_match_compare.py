@@ -3,13 +3,13 @@
     python3 -m unittest discover -s strength -p 'test_*.py'
 """
 import os
-import sqlite3
 import sys
 import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import match_compare  # noqa: E402
+from game_db_fixture import write_game_db  # noqa: E402
 
 BIN, OTHER = "/bins/first", "/bins/other"
 
@@ -17,20 +17,10 @@ BIN, OTHER = "/bins/first", "/bins/other"
 def make_run(directory: str, games: list[tuple[str, str, str, str]]) -> None:
     """A match run's game.db, reduced to what match_compare.py reads: each game is (opening,
     the first engine's colour 'b' or 'w', result, the first engine's binary)."""
-    db = sqlite3.connect(os.path.join(directory, "game.db"))
-    db.execute("create table player (id integer, player_name text)")
-    db.executemany("insert into player values (?, ?)", [(1, "first-x"), (2, "second-x")])
-    db.execute("create table game (id integer, game_result text, black_player_id integer, "
-               "white_player_id integer, initial_position_sfen text)")
-    db.execute("create table game_instance_participation (game_id integer, engine_name text, "
-               "binary_path text)")
-    for i, (opening, colour, result, binary) in enumerate(games, 1):
-        black, white = (1, 2) if colour == "b" else (2, 1)
-        db.execute("insert into game values (?, ?, ?, ?, ?)", (i, result, black, white, opening))
-        db.execute("insert into game_instance_participation values (?, 'first-x', ?)",
-                   (i, binary))
-    db.commit()
-    db.close()
+    write_game_db(directory, ["first-x", "second-x"], [
+        (opening, *(("first-x", "second-x") if colour == "b" else ("second-x", "first-x")),
+         result, {"first-x": binary})
+        for opening, colour, result, binary in games])
 
 
 def scores_of(games):

@@ -12,6 +12,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_games  # noqa: E402
+from game_db_fixture import write_game_db  # noqa: E402
 import sprt_status  # noqa: E402
 
 NEW, BASE, OTHER = "/bins/new", "/bins/base", "/bins/other"
@@ -20,22 +21,9 @@ NEW, BASE, OTHER = "/bins/new", "/bins/base", "/bins/other"
 def make_run(directory: str, games: list[tuple[str, str, str, str, str]]) -> None:
     """A game.db as shogiarena writes it, reduced to what sprt_status.py reads: each game is
     (opening, black engine, white engine, result, binary of the engine named `x-new`)."""
-    db = sqlite3.connect(os.path.join(directory, "game.db"))
-    db.execute("create table player (id integer, game_type text, player_name text)")
-    db.executemany("insert into player values (?, 'arena', ?)", [(1, "x-base"), (2, "x-new")])
-    db.execute("create table game (id integer, game_result text, black_player_id integer, "
-               "initial_position_sfen text, num_moves integer default 100)")
-    db.execute("create table game_instance_participation (game_id integer, engine_name text, "
-               "binary_path text)")
-    ids = {"x-base": 1, "x-new": 2}
-    for i, (opening, black, white, result, new_binary) in enumerate(games, 1):
-        db.execute("insert into game (id, game_result, black_player_id, initial_position_sfen) "
-                   "values (?, ?, ?, ?)", (i, result, ids[black], opening))
-        db.execute("insert into game_instance_participation values (?, 'x-new', ?)",
-                   (i, new_binary))
-        db.execute("insert into game_instance_participation values (?, 'x-base', ?)", (i, BASE))
-    db.commit()
-    db.close()
+    write_game_db(directory, ["x-base", "x-new"],
+                  [(opening, black, white, result, {"x-new": new_binary, "x-base": BASE})
+                   for opening, black, white, result, new_binary in games])
 
 
 def on_run(games: list[tuple[str, str, str, str, str]], read):
