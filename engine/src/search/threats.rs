@@ -1,11 +1,15 @@
-//! Pieces under attack by cheaper enemy pieces, for move ordering.
+//! Pieces under attack by cheaper pieces, for move ordering: the side to move's, which a
+//! quiet move may save, and the enemy's, which a quiet move may attack.
 //!
 //! In shogi a pawn dropped in front of a bishop or a knight jumping onto a fork is the most
 //! common threat there is. The move that saves the piece is a quiet move, which history
 //! alone ranks anywhere; left late, it is reduced or pruned at shallow depth, and the search
 //! then believes the attack wins the piece. Moves that take an attacked piece out of its
 //! attacker's reach are ordered first among the quiet moves, and moves that put a piece
-//! where a cheaper one attacks it are ordered last.
+//! where a cheaper one attacks it are ordered last. The other way round, a drop or move that
+//! attacks dearer enemy pieces from a square no cheaper piece covers (a knight forking a rook
+//! and a gold, a pawn struck in front of a gold) threatens to win material, and is ordered
+//! early too.
 //!
 //! CITE: the same idea as the threat-aware move ordering of chess engines, e.g.
 //! <https://www.chessprogramming.org/Move_Ordering> ("threat move").
@@ -20,6 +24,10 @@ pub(crate) struct Threats {
     danger: [Bitboard; 4],
     /// The side to move's pieces that stand on a square a cheaper enemy piece attacks.
     pub(crate) threatened: Bitboard,
+    /// By [`DANGER_CLASS`] of an attacker: the enemy pieces worth more than it (a lance or
+    /// knight attacks silvers, golds and the major pieces; a pawn those and lances and
+    /// knights too).
+    targets: [Bitboard; 4],
 }
 
 /// Which of [`Threats::danger`] threatens a piece of each kind: none for pawns and kings,
@@ -77,9 +85,56 @@ impl Threats {
         let threatened = ((minors | generals | majors) & by_pawn)
             | ((generals | majors) & by_minor)
             | (majors & by_general);
+        let theirs = |kinds: &[PieceKind]| {
+            kinds
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(them, k))
+        };
+        let their_majors = theirs(&[
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Horse,
+            PieceKind::Dragon,
+        ]);
+        let their_generals =
+            pos.pieces_of(them, PieceKind::Silver) | (pos.gold_likes() & pos.pieces(them));
+        let their_minors = theirs(&[PieceKind::Lance, PieceKind::Knight]);
         Threats {
             danger: [Bitboard::EMPTY, by_pawn, by_minor, by_general],
             threatened,
+            targets: [
+                their_minors | their_generals | their_majors,
+                their_generals | their_majors,
+                their_majors,
+                Bitboard::EMPTY,
+            ],
+        }
+    }
+
+    /// An ordering bonus for the quiet move `mv` of a `kind` piece that lands where no cheaper
+    /// enemy piece attacks it and attacks enemy pieces worth more than itself: `unit` for
+    /// one, three times that for two or more (a fork, which wins one of them). A pawn counts
+    /// as worth less than a lance or knight here (their danger class is the pawn's).
+    pub(crate) fn attack_bonus(&self, pos: &Position, kind: PieceKind, mv: Move, unit: i32) -> i32 {
+        let class = match kind {
+            PieceKind::Pawn => 0,
+            _ => DANGER_CLASS[kind.index()] as usize,
+        };
+        let targets = self.targets[class];
+        if targets.is_empty() || self.danger_for(kind).contains(mv.to()) {
+            return 0;
+        }
+        let occ = match mv.from() {
+            Some(from) => {
+                (pos.occupied() & !Bitboard::from_square(from)) | Bitboard::from_square(mv.to())
+            }
+            None => pos.occupied() | Bitboard::from_square(mv.to()),
+        };
+        let hit = attacks::piece(pos.side_to_move(), kind, mv.to(), occ) & targets;
+        match hit.count() {
+            0 => 0,
+            1 => unit,
+            _ => 3 * unit,
         }
     }
 
@@ -132,5 +187,26 @@ mod tests {
         assert!(t.adjustment(PieceKind::Bishop, escape, 100) > 0);
         let other = Move::from_usi("5i5h").unwrap();
         assert!(!t.is_escape(&pos, other));
+    }
+
+    #[test]
+    fn a_knight_drop_that_forks_two_dearer_pieces_earns_the_most() {
+        // White's gold on 4b and rook on 2b: a knight dropped on 3d attacks both, one on 5d
+        // only the gold; a gold dropped on 3d attacks neither.
+        let pos = Position::from_sfen("4k4/5g1r1/9/9/9/9/9/9/4K4 b NG 1").unwrap();
+        let t = Threats::new(&pos);
+        let bonus = |usi: &str, kind| t.attack_bonus(&pos, kind, Move::from_usi(usi).unwrap(), 10);
+        assert_eq!(bonus("N*3d", PieceKind::Knight), 30);
+        assert_eq!(bonus("N*5d", PieceKind::Knight), 10);
+        assert_eq!(bonus("G*3d", PieceKind::Gold), 0);
+    }
+
+    #[test]
+    fn an_attack_from_a_square_a_cheaper_piece_covers_earns_nothing() {
+        // The same fork, but White's pawn on 3c takes the knight.
+        let pos = Position::from_sfen("4k4/5g1r1/6p2/9/9/9/9/9/4K4 b N 1").unwrap();
+        let t = Threats::new(&pos);
+        let fork = Move::from_usi("N*3d").unwrap();
+        assert_eq!(t.attack_bonus(&pos, PieceKind::Knight, fork, 10), 0);
     }
 }

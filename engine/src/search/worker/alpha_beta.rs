@@ -320,6 +320,7 @@ impl Worker<'_> {
                         // hands them out first.
                         scorer.score(m, cont_slot_of(kind, m))
                             + threats.adjustment(kind, m, THREAT_UNIT)
+                            + threats.attack_bonus(pos, kind, m, THREAT_UNIT)
                             + if check { QUIET_CHECK } else { 0 }
                             - i32::from(kind == PieceKind::King)
                     }
