@@ -69,36 +69,30 @@ impl Threats {
         for sq in pos.gold_likes() & pos.pieces(them) {
             by_general |= attacks::gold(them, sq);
         }
-        let of = |kinds: &[PieceKind]| {
-            kinds
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(us, k))
+        // One side's pieces by value class: lances and knights; silvers and gold-likes;
+        // bishops, rooks, horses and dragons.
+        let classes = |side: Color| {
+            let of = |kinds: &[PieceKind]| {
+                kinds
+                    .iter()
+                    .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(side, k))
+            };
+            (
+                of(&[PieceKind::Lance, PieceKind::Knight]),
+                pos.pieces_of(side, PieceKind::Silver) | (pos.gold_likes() & pos.pieces(side)),
+                of(&[
+                    PieceKind::Bishop,
+                    PieceKind::Rook,
+                    PieceKind::Horse,
+                    PieceKind::Dragon,
+                ]),
+            )
         };
-        let minors = of(&[PieceKind::Lance, PieceKind::Knight]);
-        let generals = pos.pieces_of(us, PieceKind::Silver) | (pos.gold_likes() & pos.pieces(us));
-        let majors = of(&[
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Horse,
-            PieceKind::Dragon,
-        ]);
+        let (minors, generals, majors) = classes(us);
         let threatened = ((minors | generals | majors) & by_pawn)
             | ((generals | majors) & by_minor)
             | (majors & by_general);
-        let theirs = |kinds: &[PieceKind]| {
-            kinds
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(them, k))
-        };
-        let their_majors = theirs(&[
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Horse,
-            PieceKind::Dragon,
-        ]);
-        let their_generals =
-            pos.pieces_of(them, PieceKind::Silver) | (pos.gold_likes() & pos.pieces(them));
-        let their_minors = theirs(&[PieceKind::Lance, PieceKind::Knight]);
+        let (their_minors, their_generals, their_majors) = classes(them);
         Threats {
             danger: [Bitboard::EMPTY, by_pawn, by_minor, by_general],
             threatened,
@@ -113,14 +107,11 @@ impl Threats {
 
     /// An ordering bonus for the quiet move `mv` of a `kind` piece that lands where no cheaper
     /// enemy piece attacks it and attacks enemy pieces worth more than itself: `unit` for
-    /// one, three times that for two or more (a fork, which wins one of them). A pawn counts
-    /// as worth less than a lance or knight here (their danger class is the pawn's).
+    /// one, three times that for two or more (a fork, which wins one of them). Pawns and
+    /// kings share the lowest class, so a king's quiet move that attacks a lance or dearer
+    /// counts too.
     pub(crate) fn attack_bonus(&self, pos: &Position, kind: PieceKind, mv: Move, unit: i32) -> i32 {
-        let class = match kind {
-            PieceKind::Pawn => 0,
-            _ => DANGER_CLASS[kind.index()] as usize,
-        };
-        let targets = self.targets[class];
+        let targets = self.targets[DANGER_CLASS[kind.index()] as usize];
         if targets.is_empty() || self.danger_for(kind).contains(mv.to()) {
             return 0;
         }
