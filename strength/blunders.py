@@ -8,7 +8,8 @@ moves.
                                         [--cases K] [--option NAME=VALUE ...]]
 
 It prints how the jumps split into drops, promotions and other moves beside all the first
-engine's moves, and the first jump of each lost game. With --search it then searches, with
+engine's moves, the share of each kind (and each piece dropped) that a jump followed, the
+opponent's replies by kind after a jump and in all, and the first jump of each lost game. With --search it then searches, with
 BIN, the position before each of the first K such jumps (from a level score, below 300 either
 way) as a fresh engine would (`go nodes N`); when BIN plays the game's move again, it searches
 the position after that move to one ply less than the first search reached and prints the
@@ -21,10 +22,11 @@ the moves played, so nothing here needs to know the rules.
 """
 import argparse
 import sqlite3
-import sys
+from collections import Counter
 from dataclasses import dataclass
 
 from run_games import first_engine, foreign_games, score_of
+from usi_engine import Engine, last_depth, last_score, option_pairs
 
 # A score at or beyond this either way is left out (a mate, or a game long decided).
 DECIDED = 1500
@@ -48,6 +50,9 @@ def usi_of(code: int) -> str:
     return square(origin) + to + ("+" if code & (1 << 15) else "")
 
 
+KINDS = ("drop", "promotion", "other")
+
+
 def kind_of(usi: str) -> str:
     """`drop`, `promotion` or `other`."""
     return "drop" if "*" in usi else "promotion" if usi.endswith("+") else "other"
@@ -68,12 +73,21 @@ class Jump:
     lost: bool
 
 
-def read_jumps(run_dir: str, threshold: int) -> tuple[dict[str, int], list[Jump]]:
-    """The first engine's moves by kind, and its moves the opponent's score jumped after."""
+@dataclass
+class Moves:
+    """Every move of a match's games with a score on each side: the first engine's, and
+    the opponent's replies to them."""
+    ours: Counter
+    replies: Counter
+
+
+def read_jumps(run_dir: str, threshold: int) -> tuple[Moves, list[Jump]]:
+    """The first engine's moves and the opponent's replies by kind (dropped pieces by letter
+    as `drop P`, ...), and the first engine's moves the opponent's score jumped after."""
     db = sqlite3.connect(f"{run_dir}/game.db")
     _, first = first_engine(db, run_dir)
-    _, foreign = foreign_games(db)
-    all_kinds = {"drop": 0, "promotion": 0, "other": 0}
+    foreign = set(foreign_games(db)[1])
+    counts = Moves(Counter(), Counter())
     jumps = []
     for game, result, black, opening in db.execute(
             "select id, game_result, black_player_id, initial_position_sfen from game "
@@ -84,13 +98,15 @@ def read_jumps(run_dir: str, threshold: int) -> tuple[dict[str, int], list[Jump]
         moves = db.execute("select next_move, eval from game_move where game_id = ? "
                            "order by ply", (game,)).fetchall()
         usis = [usi_of(code) for code, _ in moves]
-        # The side to move at the opening: the first engine moves first when it is that side.
-        black_first = opening.split()[1] == "b" if len(opening.split()) > 1 else True
+        # The first engine moves first when it is the opening's side to move.
+        fields = opening.split()
+        black_first = len(fields) < 2 or fields[1] == "b"
         ours = 0 if black_first == (black == first) else 1
         for i in range(ours, len(moves), 2):
-            all_kinds[kind_of(usis[i])] += 1
+            counts.ours.update(kinds_of(usis[i]))
             if i < 1 or i + 1 >= len(moves):
                 continue
+            counts.replies.update(kinds_of(usis[i + 1]))
             before, after = moves[i - 1][1], moves[i + 1][1]
             if before is None or after is None or abs(before) >= DECIDED:
                 continue
@@ -98,7 +114,13 @@ def read_jumps(run_dir: str, threshold: int) -> tuple[dict[str, int], list[Jump]
                 jumps.append(Jump(game, opening, usis[:i], usis[i], before, after - before,
                                   usis[i + 1], score == 0.0))
     db.close()
-    return all_kinds, jumps
+    return counts, jumps
+
+
+def kinds_of(usi: str) -> list[str]:
+    """A move's kind, and for a drop also `drop P` (its piece) and so on."""
+    kind = kind_of(usi)
+    return [kind, f"drop {usi[0]}"] if kind == "drop" else [kind]
 
 
 def first_in_lost_games(jumps: list[Jump]) -> list[Jump]:
@@ -116,29 +138,27 @@ def move_number(j: Jump) -> int:
     return (int(f[3]) if len(f) > 3 and f[3].isdigit() else 1) + len(j.before)
 
 
-def share_line(name: str, counts: dict[str, int]) -> str:
-    total = sum(counts.values()) or 1
-    return f"{name}: " + ", ".join(f"{k} {v} ({100 * v / total:.0f}%)" for k, v in counts.items())
+def share_line(name: str, counts: Counter) -> str:
+    """Each kind's count and share of `counts`."""
+    total = sum(counts[k] for k in KINDS) or 1
+    return f"{name}: " + ", ".join(f"{k} {counts[k]} ({100 * counts[k] / total:.0f}%)"
+                                   for k in KINDS)
 
 
-def search(engine, opening: str, moves: list[str], go: str) -> tuple[str, int | None, int | None]:
-    """The best move, and the score (centipawns; a mate as ±30000) and depth of the last
-    `info` line with a score."""
+def rate_line(name: str, part: Counter, whole: Counter) -> str:
+    """For each kind and dropped piece, how many of `whole` are in `part` (a percentage)."""
+    keys = [*KINDS, *sorted(k for k in whole if k.startswith("drop "))]
+    return f"{name}: " + ", ".join(f"{k} {100 * part[k] / whole[k]:.1f}%"
+                                   for k in keys if whole[k])
+
+
+def search(engine, opening: str, moves: list[str], go: str) -> tuple[str, int, int]:
+    """The best move, and the last score (a mate as ±MATE_SCORE) and depth reported."""
     engine.send("usinewgame")
     engine.send(f"position sfen {opening}" + (" moves " + " ".join(moves) if moves else ""))
     engine.send(f"go {go}")
-    score = depth = None
     lines = engine.until("bestmove")
-    for line in lines:
-        f = line.split()
-        if "score" in f and "depth" in f:
-            kind, value = f[f.index("score") + 1], f[f.index("score") + 2]
-            if kind == "cp":
-                score = int(value)
-            else:
-                score = 30000 if not value.startswith("-") else -30000
-            depth = int(f[f.index("depth") + 1])
-    return lines[-1].split()[1], score, depth
+    return lines[-1].split()[1], last_score(lines), last_depth(lines)
 
 
 def main() -> None:
@@ -150,32 +170,32 @@ def main() -> None:
     ap.add_argument("--cases", type=int, default=40)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args()
-    all_kinds, jumps = read_jumps(args.run_dir, args.threshold)
-    kinds = {"drop": 0, "promotion": 0, "other": 0}
-    for j in jumps:
-        kinds[kind_of(j.move)] += 1
-    print(share_line("all moves", all_kinds))
-    print(share_line(f"moves the opponent's score rose {args.threshold} or more after", kinds))
+    counts, jumps = read_jumps(args.run_dir, args.threshold)
+    jumped = Counter(k for j in jumps for k in kinds_of(j.move))
+    print(share_line("all moves", counts.ours))
+    print(share_line(f"moves the opponent's score rose {args.threshold} or more after", jumped))
+    print(rate_line("of each kind, the share followed by a jump", jumped, counts.ours))
+    print(share_line("the opponent's replies", counts.replies))
+    print(share_line("its replies after a jump", Counter(kind_of(j.reply) for j in jumps)))
     firsts = first_in_lost_games(jumps)
     print(f"{sum(1 for j in jumps if not j.lost)} of {len(jumps)} jumps in games not lost; "
           f"{len(firsts)} lost games with one")
     if not args.search:
         for j in firsts:
+            after = j.score_before + j.rise
             print(f"game {j.game} move {move_number(j)}: {j.move} "
-                  f"(opponent {j.score_before:+} then {j.score_before + j.rise:+}), reply {j.reply}")
+                  f"(opponent {j.score_before:+} then {after:+}), reply {j.reply}")
         return
-    from usi_engine import Engine
-    options = [tuple(o.split("=", 1)) for o in args.option]
-    engine = Engine(args.search, [("USI_Hash", "16"), *options])
+    engine = Engine(args.search, [("USI_Hash", "16"), *option_pairs(args.option)])
     level = [j for j in firsts if abs(j.score_before) < LEVEL][:args.cases]
     again = blind = 0
     for j in level:
         best, score, depth = search(engine, j.opening, j.before, f"nodes {args.nodes}")
-        if best != j.move or score is None or depth is None or depth < 2:
+        if best != j.move or depth < 2:
             continue
         again += 1
         reply, reply_score, _ = search(engine, j.opening, j.before + [j.move], f"depth {depth - 1}")
-        if reply_score is not None and reply_score + score >= args.threshold:
+        if reply_score + score >= args.threshold:
             blind += 1
             print(f"game {j.game} move {move_number(j)}: {j.move} scored {score:+} at depth "
                   f"{depth}; after it, {reply} scores {reply_score:+} for the opponent at depth "

@@ -26,9 +26,8 @@ import sqlite3
 import statistics
 import sys
 
-from usi_engine import Engine
+from usi_engine import Engine, last_score, option_pairs
 
-MATE_VALUE = 3000
 CAP = 800
 
 
@@ -56,12 +55,8 @@ def positions(db: str, count: int) -> None:
     print("\n".join(out))
 
 
-def options(args: list[str]) -> list[tuple[str, str]]:
-    return [tuple(a.split("=", 1)) for a in args]
-
-
 def moves(sfens: list[str], out: str, path: str, nodes: int, opts: list[str]) -> None:
-    e = Engine(path, [("USI_Hash", "16"), ("Threads", "1")] + options(opts))
+    e = Engine(path, [("USI_Hash", "16"), ("Threads", "1")] + option_pairs(opts))
     e.send("usinewgame")
     best = []
     for sfen in sfens:
@@ -73,25 +68,6 @@ def moves(sfens: list[str], out: str, path: str, nodes: int, opts: list[str]) ->
         f.write("\n".join(best) + "\n")
 
 
-def value(lines: list[str]) -> int:
-    """The searching side's last reported score (a mate as ±MATE_VALUE)."""
-    best = lines[-1].split()[1]
-    if best == "resign":
-        return -MATE_VALUE
-    if best == "win":
-        return MATE_VALUE
-    v = 0
-    for line in lines:
-        f = line.split()
-        if "score" in f:
-            k = f.index("score")
-            if f[k + 1] == "cp":
-                v = int(f[k + 2])
-            elif f[k + 1] == "mate":
-                v = -MATE_VALUE if f[k + 2].startswith("-") else MATE_VALUE
-    return v
-
-
 def score(sfens: list[str], cache_path: str, ref: str, ref_nodes: int, files: list[str],
           opts: list[str]) -> None:
     cache = json.load(open(cache_path)) if os.path.exists(cache_path) else {}
@@ -99,13 +75,13 @@ def score(sfens: list[str], cache_path: str, ref: str, ref_nodes: int, files: li
     need = sorted({(i, m) for ms in lists.values() for i, m in enumerate(ms)
                    if f"{i} {m}" not in cache})
     if need:
-        e = Engine(ref, [("USI_Hash", "64"), ("Threads", "1")] + options(opts))
+        e = Engine(ref, [("USI_Hash", "64"), ("Threads", "1")] + option_pairs(opts))
         for n, (i, m) in enumerate(need):
             e.send("usinewgame")
             e.send(f"position sfen {sfens[i]} moves {m}")
             e.send(f"go nodes {ref_nodes}")
             # The reference searches for the opponent: the move's value is the negation.
-            cache[f"{i} {m}"] = -value(e.until("bestmove"))
+            cache[f"{i} {m}"] = -last_score(e.until("bestmove"))
             if n % 50 == 49:
                 json.dump(cache, open(cache_path, "w"))
         e.quit()

@@ -3,10 +3,12 @@ import os
 import sys
 import tempfile
 import unittest
+from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import blunders  # noqa: E402
 from game_db_fixture import write_game_db  # noqa: E402
+from usi_engine import MATE_SCORE, last_depth, last_score  # noqa: E402
 
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
@@ -33,6 +35,17 @@ class MoveCodes(unittest.TestCase):
     def test_moves_are_told_apart_by_kind(self):
         self.assertEqual([blunders.kind_of(m) for m in ["P*5e", "8h2b+", "7g7f"]],
                          ["drop", "promotion", "other"])
+        self.assertEqual(blunders.kinds_of("S*5e"), ["drop", "drop S"])
+
+
+class SearchLines(unittest.TestCase):
+    def test_the_last_score_and_depth_are_read_a_mate_as_the_mate_score(self):
+        lines = ["info depth 1 score cp 40 pv 7g7f", "info depth 2 score cp -12 pv 7g7f 3c3d",
+                 "info string done", "bestmove 7g7f"]
+        self.assertEqual((last_score(lines), last_depth(lines)), (-12, 2))
+        lines = ["info depth 5 score mate -3 pv 5a4b", "bestmove 5a4b"]
+        self.assertEqual((last_score(lines), last_depth(lines)), (-MATE_SCORE, 5))
+        self.assertEqual(last_score(["bestmove resign"]), -MATE_SCORE)
 
 
 class Jumps(unittest.TestCase):
@@ -51,12 +64,21 @@ class Jumps(unittest.TestCase):
                        (START, "second-y", "first-x", "WHITE_WIN", {})], moves)
 
     def test_a_rise_of_the_opponents_score_marks_the_move_before_it(self):
-        kinds, jumps = blunders.read_jumps(self.dir.name, 300)
-        self.assertEqual(kinds, {"drop": 1, "promotion": 0, "other": 5})
+        counts, jumps = blunders.read_jumps(self.dir.name, 300)
+        self.assertEqual([counts.ours[k] for k in blunders.KINDS], [1, 0, 5])
+        self.assertEqual(counts.ours["drop P"], 1)
+        # Replies to the first engine's moves that have a move before and after them.
+        self.assertEqual([counts.replies[k] for k in blunders.KINDS], [1, 0, 3])
         self.assertEqual([(j.game, j.move, j.rise, j.reply, j.lost) for j in jumps],
                          [(1, "P*5e", 500, "5c5d", True), (2, "3c3d", 410, "P*5e", False)])
         self.assertEqual(jumps[0].before, ["7g7f", "3c3d"])
         self.assertEqual(blunders.move_number(jumps[0]), 3)
+
+    def test_each_kind_is_given_the_share_of_its_moves_that_jumped(self):
+        counts, jumps = blunders.read_jumps(self.dir.name, 300)
+        jumped = Counter(k for j in jumps for k in blunders.kinds_of(j.move))
+        self.assertEqual(blunders.rate_line("r", jumped, counts.ours),
+                         "r: drop 100.0%, other 20.0%, drop P 100.0%")
 
     def test_only_the_first_jump_of_a_lost_game_is_a_case(self):
         _, jumps = blunders.read_jumps(self.dir.name, 50)

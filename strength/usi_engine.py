@@ -1,6 +1,44 @@
 """A USI engine run as a child process, for the strength scripts: send a line, read up to a
-line that starts with a prefix."""
+line that starts with a prefix; and what the scripts read from its answers."""
 import subprocess
+
+# The score a mate counts as, either way.
+MATE_SCORE = 3000
+
+
+def option_pairs(args: list[str]) -> list[tuple[str, str]]:
+    """`NAME=VALUE` arguments as (name, value) pairs for `Engine`."""
+    return [tuple(a.split("=", 1)) for a in args]
+
+
+def last_score(lines: list[str]) -> int:
+    """The searching side's last reported score from a search's lines up to `bestmove` (a
+    mate as ±MATE_SCORE, and so are `bestmove resign` and `bestmove win`)."""
+    best = lines[-1].split()[1]
+    if best == "resign":
+        return -MATE_SCORE
+    if best == "win":
+        return MATE_SCORE
+    v = 0
+    for line in lines:
+        f = line.split()
+        if "score" in f:
+            k = f.index("score")
+            if f[k + 1] == "cp":
+                v = int(f[k + 2])
+            elif f[k + 1] == "mate":
+                v = -MATE_SCORE if f[k + 2].startswith("-") else MATE_SCORE
+    return v
+
+
+def last_depth(lines: list[str]) -> int:
+    """The last depth a search's `info` lines report (0 when none does)."""
+    depth = 0
+    for line in lines:
+        f = line.split()
+        if f[:1] == ["info"] and "depth" in f:
+            depth = int(f[f.index("depth") + 1])
+    return depth
 
 
 class Engine:
