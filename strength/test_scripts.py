@@ -18,7 +18,8 @@ def arena_args(script, *args, **env):
         stub = pathlib.Path(d) / "shogiarena"
         stub.write_text('#!/bin/sh\nprintf "%s\\n" "$@"\n')
         stub.chmod(0o755)
-        full_env = {k: v for k, v in os.environ.items() if k != "RESIGN"}
+        full_env = {k: v for k, v in os.environ.items()
+                    if k not in ("RESIGN", "RUN_DIR", "INSTANCES")}
         full_env.update(PATH=f"{d}:{os.environ['PATH']}", ARENA_DIR=d, **env)
         out = subprocess.run(
             ["bash", str(HERE / script), *args],
@@ -79,6 +80,18 @@ class Resign(unittest.TestCase):
         with self.assertRaises(subprocess.CalledProcessError) as e:
             arena_args("sprt.sh", "s", "new", "base", RESIGN="12cp")
         self.assertEqual(e.exception.returncode, 2)
+
+
+class CarryOn(unittest.TestCase):
+    def test_a_stopped_run_is_carried_on_only_when_asked(self):
+        # A 1000 ms match or a 100,000-node SPRT outlasts a session: RUN_DIR resumes it.
+        for script, args in [
+            ("match.sh", ["m", "e1", "e2", "4", "byoyomi=1000"]),
+            ("sprt.sh", ["s", "new", "base", "nodes=100"]),
+        ]:
+            self.assertNotIn("--run-dir", arena_args(script, *args), script)
+            asked = arena_args(script, *args, RUN_DIR="/runs/m-1/2026")
+            self.assertEqual(asked[asked.index("--run-dir") + 1], "/runs/m-1/2026", script)
 
 
 if __name__ == "__main__":
