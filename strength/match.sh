@@ -16,9 +16,8 @@
 # or `shogiarena results summary RUN_DIR` shows them. PARALLEL: games at once (default 1).
 # INSTANCES: an instances file or folder, to play on those SSH workers (strength/arena.sh).
 # RESIGN: centipawns; a game both engines call lost by that much ends early (strength/arena.sh).
-# RUN_DIR: a stopped match's folder, to carry it on (a 1000 ms match outlasts a session).
 set -euo pipefail
-[ $# -ge 4 ] || { sed -n '2,19p' "$0" >&2; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
 name=$1; e1=$2; e2=$3; games=$4; shift 4
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=strength/arena.sh
@@ -38,7 +37,6 @@ for o in "$@"; do
   esac
 done
 remote_args "$name" "$arena"
-[ -z "${RUN_DIR:-}" ] || remote+=(--run-dir "$RUN_DIR")
 # Engines named after the run (see sprt.sh: runs at once must not share engine names).
 # shellcheck disable=SC2086
 exec shogiarena --output-dir "$arena" run tournament "${remote[@]}" \
