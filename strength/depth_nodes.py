@@ -9,12 +9,11 @@ iterations only.
 
 DEPTHS is a comma-separated list (4,6,8,10); the options go to the engine before `isready`.
 """
-import os
 import statistics
 import subprocess
 import sys
 
-OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.sfen")
+from usi_engine import first_positions, option_pairs
 
 
 def nodes_to_depth(engine, options, sfen, depth):
@@ -40,9 +39,8 @@ def nodes_to_depth(engine, options, sfen, depth):
 
 def main():
     engine, count, depths = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    options = [a.split("=", 1) for a in sys.argv[4:]]
-    with open(OPENINGS) as f:
-        openings = [line.strip() for line in f if line.strip()][:count]
+    options = option_pairs(sys.argv[4:])
+    openings = first_positions(count)
     for depth in (int(d) for d in depths.split(",")):
         counts = [nodes_to_depth(engine, options, s, depth) for s in openings]
         print(f"depth {depth}: median {int(statistics.median(counts))} nodes")

@@ -10,29 +10,25 @@ exact `score cp` of that depth. For tokin, depth 0 is its static evaluation (its
 command). OPTIONs are set with `setoption` before `isready` (YaneuraOu needs
 `EvalDir=DIR BookFile=no_book`).
 """
-import os
 import statistics
 import subprocess
 import sys
 
-from usi_engine import Engine
+from usi_engine import Engine, first_positions, option_pairs
 
 
 def main() -> None:
     engine, n, max_depth = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    options = [tuple(o.split("=", 1)) for o in sys.argv[4:]]
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "openings.sfen")) as f:
-        openings = [line.strip() for line in f if line.strip()][:n]
+    options = option_pairs(sys.argv[4:])
+    openings = first_positions(n)
     e = Engine(engine, options, stderr=subprocess.DEVNULL)
     send, until = e.send, e.until
     # tokin answers `eval` with its static evaluation; other engines may not answer it.
     is_tokin = e.name.startswith("tokin")
     scores: dict[int, list[int]] = {d: [] for d in range(max_depth + 1)}
     for opening in openings:
-        position = opening if opening.startswith("sfen ") else f"sfen {opening}"
         send("usinewgame")
-        send(f"position {position}")
+        send(f"position sfen {opening}")
         for depth in range(1, max_depth + 1):
             send(f"go depth {depth}")
             score = None

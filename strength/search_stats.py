@@ -18,22 +18,22 @@ import statistics
 import subprocess
 import sys
 
-from usi_engine import Engine
+from usi_engine import OPENINGS, Engine, first_positions, option_pairs
 
 argv = sys.argv[1:]
-source = pathlib.Path(__file__).parent / "openings.sfen"
+source = OPENINGS
 if "--positions" in argv:
     i = argv.index("--positions")
     if i + 1 >= len(argv):
         sys.exit(__doc__)
-    source = pathlib.Path(argv[i + 1])
+    source = argv[i + 1]
     del argv[i:i + 2]
 args = [a for a in argv if "=" not in a]
-options = [tuple(a.split("=", 1)) for a in argv if "=" in a]
+options = option_pairs([a for a in argv if "=" in a])
 if not args:
     sys.exit(__doc__)
 path, n, nodes = args[0], int(args[1]) if len(args) > 1 else 60, int(args[2]) if len(args) > 2 else 100000
-openings = [line for line in source.read_text().split("\n") if line.strip()][:n]
+openings = first_positions(n, source)
 engine = Engine(path, [("USI_Hash", "64"), *options], stderr=subprocess.PIPE)
 rows = []
 for sfen in openings:
@@ -48,6 +48,6 @@ for sfen in openings:
         sys.exit(f"{path}: no stats line after a search (build it with --features stats)")
     rows.append({k: float(v.split("/")[0]) for k, v in (f.split("=", 1) for f in line[1:])})
 engine.quit()
-print(f"{path}: {len(rows)} positions of {source.name}, go nodes {nodes}, mean per search")
+print(f"{path}: {len(rows)} positions of {pathlib.Path(source).name}, go nodes {nodes}, mean per search")
 for key in rows[0]:
     print(f"  {key:16} {statistics.mean(r[key] for r in rows):12.1f}")

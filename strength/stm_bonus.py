@@ -10,12 +10,11 @@ node's evaluation carries alike; the spread is its swing from one position to th
 ENGINE answers `eval` (tokin); OPTIONs are set before `isready` (`EvalFile=FILE` for another
 network).
 """
-import os
 import statistics
 import subprocess
 import sys
 
-from usi_engine import Engine, option_pairs
+from usi_engine import Engine, first_positions, option_pairs
 
 
 def other_side(sfen: str) -> str:
@@ -37,9 +36,7 @@ def main() -> None:
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     engine, n = sys.argv[1], int(sys.argv[2])
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "openings.sfen")) as f:
-        openings = [line.strip().removeprefix("sfen ") for line in f if line.strip()][:n]
+    openings = first_positions(n)
     e = Engine(engine, option_pairs(sys.argv[3:]), stderr=subprocess.DEVNULL)
 
     def evaluate(sfen: str) -> int:

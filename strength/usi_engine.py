@@ -1,6 +1,18 @@
 """A USI engine run as a child process, for the strength scripts: send a line, read up to a
-line that starts with a prefix; and what the scripts read from its answers."""
+line that starts with a prefix; what the scripts read from its answers; and the positions
+they search."""
+import os
 import subprocess
+
+# The opening set every script searches unless told otherwise.
+OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.sfen")
+
+
+def first_positions(n: int, path: str = OPENINGS) -> list[str]:
+    """The first `n` positions of a file of one SFEN a line (blank lines skipped, a leading
+    `sfen ` dropped), for `position sfen ...`."""
+    with open(path) as f:
+        return [line.strip().removeprefix("sfen ") for line in f if line.strip()][:n]
 
 # The score a mate counts as, either way.
 MATE_SCORE = 3000
