@@ -11,10 +11,11 @@ It prints how the jumps split into drops, promotions and other moves beside all 
 engine's moves, the share of each kind (and each piece dropped) that a jump followed, the
 opponent's replies by kind after a jump and in all, and the first jump of each lost game.
 With --search it then searches, with BIN, the position before each of the first K such jumps
-(from a level score, below 300 either way) as a fresh engine would (`go nodes N`); when BIN plays the game's move again, it searches
-the position after that move to one ply less than the first search reached and prints the
-cases where that search finds the reply worth the threshold more than the first search
-believed: a move the search of its parent left out or cut short, not one past its horizon.
+(from a level score, below 300 either way) as a fresh engine would (`go nodes N`); when BIN
+plays the game's move again, it searches the position after that move to one ply less than
+the first search reached and prints the cases where that search finds the reply worth the
+threshold more than the first search believed: a move the search of its parent left out or
+cut short, not one past its horizon.
 Those are the positions to study (which pruning hides the reply: a tuning build's options).
 
 Moves are stored as shogiarena's 16-bit codes; positions are passed to BIN as the opening and

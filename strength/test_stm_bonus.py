@@ -12,7 +12,6 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from stm_bonus import bonus, other_side  # noqa: E402
-from usi_engine import OPENINGS, first_positions  # noqa: E402
 
 # A stand-in USI engine whose evaluation is 200 with Black to move and 150 with White: a bonus
 # of 175 in every position.
@@ -47,19 +46,6 @@ class OtherSide(unittest.TestCase):
     def test_the_bonus_is_half_the_sum_of_the_two_evaluations(self):
         self.assertEqual(bonus(302, 50), 176)
         self.assertEqual(bonus(-40, 40), 0)
-
-
-class Positions(unittest.TestCase):
-    def test_the_first_positions_of_a_file_without_blanks_or_prefix(self):
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "p.sfen")
-            with open(path, "w") as f:
-                f.write("sfen 9/9/9/9/9/9/9/9/4K4 b - 1\n\n4k4/9/9/9/9/9/9/9/9 w - 1\nx b - 1\n")
-            self.assertEqual(first_positions(2, path),
-                             ["9/9/9/9/9/9/9/9/4K4 b - 1", "4k4/9/9/9/9/9/9/9/9 w - 1"])
-        self.assertEqual(len(first_positions(3)), 3)
-        with open(OPENINGS) as f:
-            self.assertEqual(first_positions(1)[0], f.readline().strip())
 
 
 class WholeRun(unittest.TestCase):
