@@ -3,18 +3,22 @@
 # and (with INSTANCES) games on other machines through shogiarena's SSH instances.
 
 # time_control LIMIT: sets `tc` to the rules for LIMIT, `nodes=N` (a measure the machine's load
-# does not bias), `byoyomi=MS`, `fischer=MAIN_MS+INC_MS` or `sudden=MAIN_MS`; anything else
-# ends the script with status 2.
+# does not bias), `byoyomi=MS` (byoyomi alone) or `byoyomi=MAIN_MS+MS` (main time, then
+# byoyomi), `fischer=MAIN_MS+INC_MS` or `sudden=MAIN_MS`; anything else ends the script with
+# status 2.
 time_control() {
   # shellcheck disable=SC2034 # read by the script that sources this file
   case $1 in
     nodes=*) tc="time_control.node_limit=${1#nodes=}" ;;
+    byoyomi=*+*)
+      local b=${1#byoyomi=}
+      tc="time_control.time_ms=${b%+*} time_control.byoyomi_ms=${b#*+}" ;;
     byoyomi=*) tc="time_control.time_ms=0 time_control.byoyomi_ms=${1#byoyomi=}" ;;
     fischer=*+*)
       local f=${1#fischer=}
       tc="time_control.time_ms=${f%+*} time_control.increment_ms=${f#*+}" ;;
     sudden=*) tc="time_control.time_ms=${1#sudden=}" ;;
-    *) echo "LIMIT is nodes=N, byoyomi=MS, fischer=MAIN_MS+INC_MS or sudden=MS, not $1" >&2
+    *) echo "LIMIT is nodes=N, byoyomi=MS, byoyomi=MAIN_MS+MS, fischer=MAIN_MS+INC_MS or sudden=MS, not $1" >&2
        exit 2 ;;
   esac
 }

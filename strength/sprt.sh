@@ -6,7 +6,8 @@
 #   strength/sprt.sh NAME NEW_BIN BASE_BIN [LIMIT] [NEW OPTION=VALUE ...]
 #
 # LIMIT is `nodes=N` (both engines `go nodes N`-like limits; a measure the machine's load does
-# not bias), `byoyomi=MS`, `fischer=MAIN_MS+INC_MS` or `sudden=MS` (default `nodes=20000`).
+# not bias), `byoyomi=MS` (byoyomi alone), `byoyomi=MAIN_MS+MS`, `fischer=MAIN_MS+INC_MS` or
+# `sudden=MS` (default `nodes=20000`).
 # Options after it go to NEW only, e.g. `LmrDivisor100=150` with a tuning build as NEW.
 # Results land under ${ARENA_DIR:-../tokin-arena}/tournament/runs/NAME-*; `shogiarena results
 # summary DIR` shows them. Environment: PARALLEL (games at once, default 1), MAX (default

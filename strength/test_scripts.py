@@ -33,6 +33,7 @@ class MatchLimits(unittest.TestCase):
         for limit, rules in [
             ("nodes=20000", ["time_control.node_limit=20000"]),
             ("byoyomi=500", ["time_control.time_ms=0", "time_control.byoyomi_ms=500"]),
+            ("byoyomi=5000+200", ["time_control.time_ms=5000", "time_control.byoyomi_ms=200"]),
             ("fischer=2000+50", ["time_control.time_ms=2000", "time_control.increment_ms=50"]),
             ("sudden=3000", ["time_control.time_ms=3000"]),
         ]:
