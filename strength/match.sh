@@ -7,9 +7,9 @@
 #
 # LIMIT is `nodes=N` (a measure the machine's load does not bias), `byoyomi=MS` (or
 # `byoyomi=MAIN_MS+MS`, with main time), `fischer=MAIN_MS+INC_MS` or `sudden=MS` (default
-# `byoyomi=1000`). OPTION=VALUE goes to
-# ENGINE1, 2:OPTION=VALUE to ENGINE2; both start with one thread and a 16 MB hash (give
-# USI_Hash=256 2:USI_Hash=256 for the docs' 1000 ms matches).
+# `byoyomi=1000`). OPTION=VALUE goes to ENGINE1, 2:OPTION=VALUE to ENGINE2; both start with
+# one thread and a 16 MB hash (give USI_Hash=256 2:USI_Hash=256 for the docs' 1000 ms
+# matches).
 # For YaneuraOu as ENGINE2 add 2:EvalDir=DIR 2:NetworkDelay=0 2:NetworkDelay2=0
 # 2:MinimumThinkingTime=1 2:BookFile=no_book. shogiarena checks every move, times it and
 # counts illegal moves, time losses and crashes. Results land under
