@@ -65,6 +65,13 @@ pub struct SearchParams {
     pub lmr_base: f64,
     /// Extra reduction at an expected fail-high node.
     pub lmr_cut_node: i32,
+    /// ... and this many more when the node has no hash move.
+    pub lmr_cut_no_tt_move: i32,
+    /// Late moves at a node that is or was on a principal variation are reduced this many
+    /// plies less ...
+    pub lmr_tt_pv: i32,
+    /// ... and this many more at a node on the principal variation now.
+    pub lmr_pv_node: i32,
     /// One ply less (more) reduction per this much history score above (below) zero.
     pub lmr_history_div: i32,
     /// Internal iterative reduction: without a hash move, nodes at least this deep are
@@ -114,6 +121,9 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_divisor: 2.0,
     lmr_base: 0.5,
     lmr_cut_node: 2,
+    lmr_cut_no_tt_move: 0,
+    lmr_tt_pv: 1,
+    lmr_pv_node: 0,
     lmr_history_div: 8000,
     iir_min_depth: 4,
     singular_min_depth: 8,
@@ -175,11 +185,16 @@ pub const TUNABLES: &[Tunable] = tunables![
     "CaptureFutilityPerDepth": capture_futility_per_depth in 0..=600,
     "CaptureFutilityMaxDepth": capture_futility_max_depth in 0..=16,
     "LmpBase": lmp_base in 1..=12,
+    "LmpMaxDepth": lmp_max_depth in 1..=64,
     "SeeQuietMargin": see_quiet_margin in 0..=200,
     "SeeTacticalMargin": see_tactical_margin in 0..=500,
     "LmrDivisor100": lmr_divisor / 100 in 100..=400,
     "LmrBase100": lmr_base / 100 in 0..=200,
     "LmrCutNode": lmr_cut_node in 0..=4,
+    "LmrCutNoTtMove": lmr_cut_no_tt_move in 0..=3,
+    "LmrTtPv": lmr_tt_pv in 0..=4,
+    "LmrPvNode": lmr_pv_node in 0..=3,
+    "LmpMaxDepth": lmp_max_depth in 1..=64,
     "LmrHistoryDiv": lmr_history_div in 1000..=30000,
     "IirMinDepth": iir_min_depth in 2..=10,
     "SingularMinDepth": singular_min_depth in 4..=14,

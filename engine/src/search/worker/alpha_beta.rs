@@ -516,11 +516,17 @@ impl Worker<'_> {
                     // Less reduction on a node that is or was on a principal variation, and at a
                     // cut node whose table entry from such a node is already as deep.
                     if tt_pv {
-                        r -= 1;
+                        r -= self.params.lmr_tt_pv;
+                    }
+                    if pv_node {
+                        r -= self.params.lmr_pv_node;
                     }
                     if cut_node {
                         r += self.params.lmr_cut_node
                             - i32::from(tt_pv && hit.is_some_and(|h| h.depth >= depth));
+                        if tt_move.is_none() {
+                            r += self.params.lmr_cut_no_tt_move;
+                        }
                     }
                     if tt_tactical {
                         r += 1;
