@@ -194,7 +194,6 @@ pub const TUNABLES: &[Tunable] = tunables![
     "LmrCutNoTtMove": lmr_cut_no_tt_move in 0..=3,
     "LmrTtPv": lmr_tt_pv in 0..=4,
     "LmrPvNode": lmr_pv_node in 0..=3,
-    "LmpMaxDepth": lmp_max_depth in 1..=64,
     "LmrHistoryDiv": lmr_history_div in 1000..=30000,
     "IirMinDepth": iir_min_depth in 2..=10,
     "SingularMinDepth": singular_min_depth in 4..=14,
