@@ -10,13 +10,12 @@ time_control() {
   # shellcheck disable=SC2034 # read by the script that sources this file
   case $1 in
     nodes=*) tc="time_control.node_limit=${1#nodes=}" ;;
-    byoyomi=*+*)
-      local b=${1#byoyomi=}
-      tc="time_control.time_ms=${b%+*} time_control.byoyomi_ms=${b#*+}" ;;
+    byoyomi=*+* | fischer=*+*)
+      # MAIN_MS+MS: main time, then byoyomi or an increment.
+      local v=${1#*=} then=increment_ms
+      [ "${1%%=*}" = byoyomi ] && then=byoyomi_ms
+      tc="time_control.time_ms=${v%+*} time_control.$then=${v#*+}" ;;
     byoyomi=*) tc="time_control.time_ms=0 time_control.byoyomi_ms=${1#byoyomi=}" ;;
-    fischer=*+*)
-      local f=${1#fischer=}
-      tc="time_control.time_ms=${f%+*} time_control.increment_ms=${f#*+}" ;;
     sudden=*) tc="time_control.time_ms=${1#sudden=}" ;;
     *) echo "LIMIT is nodes=N, byoyomi=MS, byoyomi=MAIN_MS+MS, fischer=MAIN_MS+INC_MS or sudden=MS, not $1" >&2
        exit 2 ;;
