@@ -89,6 +89,8 @@ pub struct SearchParams {
     pub shallower_margin: i32,
     /// Quiescence delta pruning margin.
     pub delta_margin: i32,
+    /// Quiet evasions quiescence searches in check once one holds off mate.
+    pub qs_quiet_evasions: usize,
     /// Score of a win or loss by perpetual check found inside the search (not a mate).
     pub perpetual_check_score: i32,
 }
@@ -131,6 +133,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     deeper_margin: 48,
     shallower_margin: 9,
     delta_margin: 200,
+    qs_quiet_evasions: 1,
     perpetual_check_score: 20000,
 };
 
@@ -201,6 +204,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "DeeperMargin": deeper_margin in 0..=300,
     "ShallowerMargin": shallower_margin in 0..=100,
     "DeltaMargin": delta_margin in 0..=600,
+    "QsQuietEvasions": qs_quiet_evasions in 1..=64,
 ];
 
 /// The parameters a tuning build's options have set (the defaults until one is set).

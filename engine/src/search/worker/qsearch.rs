@@ -60,7 +60,8 @@ impl Worker<'_> {
                 // way) and evasions that lose material are left to the full search.
                 let quiet = !is_tactical(pos, mv);
                 if best > -MATE_IN_MAX_PLY
-                    && ((quiet && quiet_evasions >= 1) || !see_ge(pos, mv, 0))
+                    && ((quiet && quiet_evasions >= self.params.qs_quiet_evasions)
+                        || !see_ge(pos, mv, 0))
                 {
                     continue;
                 }
