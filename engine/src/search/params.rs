@@ -91,6 +91,8 @@ pub struct SearchParams {
     pub delta_margin: i32,
     /// Quiet evasions quiescence searches in check once one holds off mate.
     pub qs_quiet_evasions: usize,
+    /// Whether late move pruning skips quiet checks too (1) or spares them (0).
+    pub lmp_checks: i32,
     /// Score of a win or loss by perpetual check found inside the search (not a mate).
     pub perpetual_check_score: i32,
 }
@@ -134,6 +136,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     shallower_margin: 9,
     delta_margin: 200,
     qs_quiet_evasions: 1,
+    lmp_checks: 0,
     perpetual_check_score: 20000,
 };
 
@@ -205,6 +208,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "ShallowerMargin": shallower_margin in 0..=100,
     "DeltaMargin": delta_margin in 0..=600,
     "QsQuietEvasions": qs_quiet_evasions in 1..=64,
+    "LmpChecks": lmp_checks in 0..=1,
 ];
 
 /// The parameters a tuning build's options have set (the defaults until one is set).

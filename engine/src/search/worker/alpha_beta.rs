@@ -360,37 +360,45 @@ impl Worker<'_> {
                 let p = self.params;
                 // The depth the move would be searched to after its late move reduction.
                 let lmr_depth = (depth - 1 - r).max(0);
-                if quiet && !kept_when_late(pos, mv, gives_check, in_check, &threats) {
-                    let lmp =
-                        (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
-                    if depth <= p.lmp_max_depth && quiets_seen > lmp {
-                        // From here on every quiet move that neither checks nor escapes a
-                        // threat is skipped (the move count and the best score only grow):
-                        // the picker need not sort or hand out any more of them.
-                        if let Some(pk) = picker.as_mut() {
-                            let (checks, threats) = (&checks, &threats);
-                            pk.drop_quiets(|| {
-                                // Most of the list is drops, which neither capture, promote
-                                // nor escape: whether they check is looked up by kind.
-                                let drop_checks = checks.drop_checks(pos);
-                                move |m: Move| match m.drop_kind() {
-                                    Some(k) => drop_checks[k.index()].contains(m.to()),
-                                    None => {
-                                        is_tactical(pos, m)
-                                            || kept_when_late(
-                                                pos,
-                                                m,
-                                                checks.gives_check(pos, m),
-                                                in_check,
-                                                threats,
-                                            )
-                                    }
+                // Checks escape late move pruning unless `lmp_checks` says otherwise; they
+                // always escape the quiet moves' futility and exchange pruning below.
+                let spared_checks = p.lmp_checks == 0;
+                let spared = quiet && kept_when_late(pos, mv, gives_check, in_check, &threats);
+                let lmp_spared = if gives_check && !spared_checks {
+                    kept_when_late(pos, mv, false, in_check, &threats)
+                } else {
+                    spared
+                };
+                let lmp = (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
+                if quiet && !lmp_spared && depth <= p.lmp_max_depth && quiets_seen > lmp {
+                    // From here on every quiet move that neither checks nor escapes a
+                    // threat is skipped (the move count and the best score only grow):
+                    // the picker need not sort or hand out any more of them.
+                    if let Some(pk) = picker.as_mut() {
+                        let (checks, threats) = (&checks, &threats);
+                        pk.drop_quiets(|| {
+                            // Most of the list is drops, which neither capture, promote
+                            // nor escape: whether they check is looked up by kind.
+                            let drop_checks = checks.drop_checks(pos);
+                            move |m: Move| match m.drop_kind() {
+                                Some(k) => spared_checks && drop_checks[k.index()].contains(m.to()),
+                                None => {
+                                    is_tactical(pos, m)
+                                        || kept_when_late(
+                                            pos,
+                                            m,
+                                            spared_checks && checks.gives_check(pos, m),
+                                            in_check,
+                                            threats,
+                                        )
                                 }
-                            });
-                        }
-                        stat!(self, lmp);
-                        continue;
+                            }
+                        });
                     }
+                    stat!(self, lmp);
+                    continue;
+                }
+                if quiet && !spared {
                     if !in_check
                         && lmr_depth <= p.futility_max_depth
                         && static_eval + p.futility_base + p.futility_per_depth * lmr_depth <= alpha
