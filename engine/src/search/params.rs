@@ -207,7 +207,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "DeeperMargin": deeper_margin in 0..=300,
     "ShallowerMargin": shallower_margin in 0..=100,
     "DeltaMargin": delta_margin in 0..=600,
-    "QsQuietEvasions": qs_quiet_evasions in 1..=64,
+    "QsQuietEvasions": qs_quiet_evasions in 0..=64,
     "LmpChecks": lmp_checks in 0..=1,
 ];
 
