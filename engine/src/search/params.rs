@@ -63,6 +63,10 @@ pub struct SearchParams {
     pub lmr_divisor: f64,
     /// Constant part of the LMR formula.
     pub lmr_base: f64,
+    /// Late move reductions less by this many 1024ths of a ply for each move searched before
+    /// (YaneuraOu's and Stockfish's count term: with it the reduction stops growing with the
+    /// move number past a dozen moves).
+    pub lmr_per_move: f64,
     /// Extra reduction at an expected fail-high node.
     pub lmr_cut_node: i32,
     /// ... and this many more when the node has no hash move.
@@ -125,6 +129,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_divisor: 2.0,
     lmr_base: 0.5,
     lmr_cut_node: 2,
+    lmr_per_move: 0.0,
     lmr_cut_no_tt_move: 0,
     lmr_tt_pv: 1,
     lmr_pv_node: 0,
@@ -197,6 +202,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "LmrDivisor100": lmr_divisor / 100 in 100..=400,
     "LmrBase100": lmr_base / 100 in 0..=200,
     "LmrCutNode": lmr_cut_node in 0..=4,
+    "LmrPerMove1024": lmr_per_move / 1 in 0..=200,
     "LmrCutNoTtMove": lmr_cut_no_tt_move in 0..=3,
     "LmrTtPv": lmr_tt_pv in 0..=4,
     "LmrPvNode": lmr_pv_node in 0..=3,
@@ -255,7 +261,8 @@ impl SearchParams {
         if d == 0 || m == 0 {
             return 0;
         }
-        (self.lmr_base + LN[d] * LN[m] / self.lmr_divisor) as i32
+        (self.lmr_base + LN[d] * LN[m] / self.lmr_divisor - m as f64 * self.lmr_per_move / 1024.0)
+            as i32
     }
 }
 
