@@ -5,15 +5,17 @@ D`, one engine process a search). Unlike the depth an engine reports under a nod
 engines, YaneuraOu among them, report the iteration they were stopped in), this counts whole
 iterations only.
 
-    python3 strength/depth_nodes.py ENGINE N DEPTHS [OPTION=VALUE ...]
+    python3 strength/depth_nodes.py ENGINE N DEPTHS [--positions FILE] [OPTION=VALUE ...]
 
 DEPTHS is a comma-separated list (4,6,8,10); the options go to the engine before `isready`.
+`--positions FILE` takes the first N positions of FILE (one SFEN a line) in place of the
+openings, e.g. strength/regret-positions.sfen for middle games.
 """
 import statistics
 import subprocess
 import sys
 
-from usi_engine import first_positions, option_pairs
+from usi_engine import OPENINGS, first_positions, option_pairs
 
 
 def nodes_to_depth(engine, options, sfen, depth):
@@ -38,12 +40,23 @@ def nodes_to_depth(engine, options, sfen, depth):
 
 
 def main():
-    engine, count, depths = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    options = option_pairs(sys.argv[4:])
-    openings = first_positions(count)
+    argv = sys.argv[1:]
+    source = OPENINGS
+    if "--positions" in argv:
+        i = argv.index("--positions")
+        if i + 1 >= len(argv):
+            sys.exit(__doc__)
+        source = argv[i + 1]
+        del argv[i:i + 2]
+    if len(argv) < 3:
+        sys.exit(__doc__)
+    engine, count, depths = argv[0], int(argv[1]), argv[2]
+    options = option_pairs(argv[3:])
+    positions = first_positions(count, source)
     for depth in (int(d) for d in depths.split(",")):
-        counts = [nodes_to_depth(engine, options, s, depth) for s in openings]
-        print(f"depth {depth}: median {int(statistics.median(counts))} nodes")
+        counts = [nodes_to_depth(engine, options, s, depth) for s in positions]
+        print(f"depth {depth}: median {int(statistics.median(counts))} nodes, "
+              f"mean {int(statistics.mean(counts))}")
 
 
 if __name__ == "__main__":
