@@ -10,13 +10,17 @@ const NO_LIMIT: u64 = u64::MAX;
 /// The stop flag and the clock of a running search, shared with whoever controls it.
 ///
 /// Time limits are measured from [`Signals::new`] and may be set or changed while the search
-/// runs: the soft limit ends the search between iterations, the hard limit at once.
+/// runs: the soft limit ends the search between iterations, the hard limit at once. A paced
+/// soft limit ([`Signals::set_paced_limits`]) may be stretched or shrunk by the search, as
+/// far as the hard limit and down to a floor.
 #[derive(Debug)]
 pub struct Signals {
     stop: AtomicBool,
     start: Instant,
     soft_ms: AtomicU64,
     hard_ms: AtomicU64,
+    /// The least a paced soft limit shrinks to; the soft limit itself when not paced.
+    floor_ms: AtomicU64,
 }
 
 impl Default for Signals {
@@ -33,6 +37,7 @@ impl Signals {
             start: Instant::now(),
             soft_ms: AtomicU64::new(NO_LIMIT),
             hard_ms: AtomicU64::new(NO_LIMIT),
+            floor_ms: AtomicU64::new(NO_LIMIT),
         }
     }
 
@@ -52,8 +57,21 @@ impl Signals {
         self.start.elapsed()
     }
 
-    /// Sets the soft and hard time limits, counted from now (`None` = no limit).
+    /// Sets the soft and hard time limits, counted from now (`None` = no limit). The soft
+    /// limit is kept as it is (not paced): a fixed time such as `go movetime`.
     pub fn set_time_limits(&self, soft: Option<Duration>, hard: Option<Duration>) {
+        self.set_paced_limits(soft, soft, hard);
+    }
+
+    /// Sets the soft and hard time limits, counted from now, with a soft limit that the
+    /// search may stretch as far as `hard` or shrink down to `floor` (the time the move
+    /// spends anyway, such as byoyomi).
+    pub fn set_paced_limits(
+        &self,
+        soft: Option<Duration>,
+        floor: Option<Duration>,
+        hard: Option<Duration>,
+    ) {
         let now = self.elapsed().as_millis() as u64;
         let to_ms = |d: Option<Duration>| {
             d.map_or(NO_LIMIT, |d| {
@@ -62,6 +80,7 @@ impl Signals {
         };
         self.soft_ms.store(to_ms(soft), Ordering::Release);
         self.hard_ms.store(to_ms(hard), Ordering::Release);
+        self.floor_ms.store(to_ms(floor), Ordering::Release);
     }
 
     /// Whether a soft limit is set (the search is not infinite and not pondering).
@@ -80,9 +99,19 @@ impl Signals {
         self.elapsed().as_millis() as u64
     }
 
-    /// Whether the soft time limit has passed (the search stops between iterations).
-    pub(crate) fn soft_passed(&self) -> bool {
-        self.elapsed_ms() >= self.soft_ms.load(Ordering::Relaxed)
+    /// Whether the soft time limit, times the search's `factor`, has passed (the search
+    /// stops between iterations). The paced limit stays between the floor and the hard
+    /// limit; the time already past when the limits were set counts at its full length.
+    pub(crate) fn paced_passed(&self, factor: f64) -> bool {
+        let soft = self.soft_ms.load(Ordering::Relaxed);
+        if soft == NO_LIMIT {
+            return false;
+        }
+        let floor = self.floor_ms.load(Ordering::Relaxed).min(soft);
+        let hard = self.hard_ms.load(Ordering::Relaxed).max(soft);
+        // Pacing scales the time from the floor to the soft limit... or beyond it.
+        let paced = floor as f64 + (soft - floor) as f64 * factor;
+        self.elapsed_ms() as f64 >= paced.clamp(floor as f64, hard as f64)
     }
 
     /// Whether the hard time limit has passed (the mate solver stops on it too).
@@ -94,3 +123,28 @@ impl Signals {
 /// An observer that ignores everything: the search's and the mate solver's progress alike.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paced_soft_limit_stays_between_the_floor_and_the_hard_limit() {
+        let s = |secs| Some(Duration::from_secs(secs));
+        let signals = Signals::new();
+        signals.set_paced_limits(s(100), s(0), s(200));
+        assert!(!signals.paced_passed(1.0));
+        assert!(!signals.paced_passed(2.5));
+        // Shrunk to nothing: down to the floor, which is now.
+        assert!(signals.paced_passed(0.0));
+        // A floor of its own holds.
+        signals.set_paced_limits(s(100), s(50), s(200));
+        assert!(!signals.paced_passed(0.0));
+        // Not paced: the soft limit as it is.
+        signals.set_time_limits(s(0), s(200));
+        assert!(signals.paced_passed(2.5));
+        // No limit: never.
+        signals.set_time_limits(None, None);
+        assert!(!signals.paced_passed(0.0));
+    }
+}

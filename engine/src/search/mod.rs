@@ -16,6 +16,7 @@ mod captures;
 mod correction;
 mod history;
 mod ordering;
+mod pacing;
 mod params;
 mod see;
 mod stats;

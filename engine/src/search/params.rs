@@ -97,6 +97,15 @@ pub struct SearchParams {
     pub qs_quiet_evasions: usize,
     /// Whether late move pruning skips quiet checks too (1) or spares them (0).
     pub lmp_checks: i32,
+    /// Time pacing ([`super::pacing`]): the soft limit grows by this many hundredths for
+    /// each recent change of the best move (halved at each iteration) ...
+    pub pace_instability: i32,
+    /// ... by the fall of the score since the iteration two back, divided by this ...
+    pub pace_fall_div: i32,
+    /// ... and shrinks to this percentage ...
+    pub pace_stable_percent: i32,
+    /// ... when the best move has held this many iterations.
+    pub pace_stable_iterations: i32,
     /// Score of a win or loss by perpetual check found inside the search (not a mate).
     pub perpetual_check_score: i32,
 }
@@ -142,6 +151,10 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     delta_margin: 200,
     qs_quiet_evasions: 1,
     lmp_checks: 0,
+    pace_instability: 100,
+    pace_fall_div: 300,
+    pace_stable_percent: 75,
+    pace_stable_iterations: 6,
     perpetual_check_score: 20000,
 };
 
@@ -215,6 +228,10 @@ pub const TUNABLES: &[Tunable] = tunables![
     "DeltaMargin": delta_margin in 0..=600,
     "QsQuietEvasions": qs_quiet_evasions in 0..=64,
     "LmpChecks": lmp_checks in 0..=1,
+    "PaceInstability": pace_instability in 0..=300,
+    "PaceFallDiv": pace_fall_div in 50..=2000,
+    "PaceStablePercent": pace_stable_percent in 30..=100,
+    "PaceStableIterations": pace_stable_iterations in 2..=20,
 ];
 
 /// The parameters a tuning build's options have set (the defaults until one is set).

@@ -513,6 +513,7 @@ impl Worker<'_> {
             } else {
                 new_depth
             };
+            let nodes_before = self.nodes;
             if searched == 0 {
                 score = -self.alpha_beta(&child, pv_depth, ply + 1, -beta, -alpha, first_child);
             } else {
@@ -598,6 +599,9 @@ impl Worker<'_> {
                 }
             }
             self.path.pop();
+            if root {
+                self.add_root_nodes(mv, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return 0;
             }
@@ -620,6 +624,7 @@ impl Worker<'_> {
                         self.update_pv(ply, mv);
                     }
                     if root {
+                        self.root_changes += u32::from(searched > 1);
                         self.root_best = Some((mv, score, self.pv_line()));
                     }
                     if score >= beta {

@@ -3,6 +3,7 @@
 
 use super::{NodeType, Worker};
 use crate::search::ordering::Picker;
+use crate::search::pacing::{Iteration, Pacing};
 use crate::search::{
     Bound, INFINITE, IterationInfo, MATE, MATE_IN_MAX_PLY, MAX_PLY, MateResult, Score,
     SearchObserver, SearchOutcome, SearchResult, total_nodes,
@@ -25,6 +26,29 @@ impl Worker<'_> {
         let wanted = &self.limits.searchmoves;
         if self.root_order.iter().any(|m| wanted.contains(m)) {
             self.root_order.retain(|m| wanted.contains(m));
+        }
+    }
+
+    /// Counts `nodes` spent below the root move `mv`.
+    pub(super) fn add_root_nodes(&mut self, mv: Move, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_nodes.push((mv, nodes)),
+        }
+    }
+
+    /// The share of this search's nodes spent below root move `mv`.
+    fn root_share(&self, mv: Move) -> f64 {
+        let all: u64 = self.root_nodes.iter().map(|(_, n)| n).sum();
+        let own = self
+            .root_nodes
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |(_, n)| *n);
+        if all == 0 {
+            0.0
+        } else {
+            own as f64 / all as f64
         }
     }
 
@@ -105,6 +129,8 @@ impl Worker<'_> {
         let mut prev_scores: Vec<i32> = Vec::new();
         let mut prev2_scores: Vec<i32> = Vec::new();
         let mut verified: Vec<Move> = Vec::new();
+        let mut pacing = Pacing::default();
+        self.root_nodes.clear();
 
         let mut iteration = 0;
         while iteration < max_depth {
@@ -118,6 +144,7 @@ impl Worker<'_> {
             };
             self.root_depth = depth;
             self.excluded.clear();
+            self.root_changes = 0;
             let mut lines: Vec<(Move, i32, Vec<Move>)> = Vec::new();
             for pv_idx in 0..multipv {
                 let prev = prev_scores.get(pv_idx).copied();
@@ -251,7 +278,17 @@ impl Worker<'_> {
                 if best_score.abs() >= MATE_IN_MAX_PLY && depth > mate_plies + 2 {
                     break;
                 }
-                if self.signals.soft_passed() {
+                let pace = pacing.update(
+                    Iteration {
+                        depth,
+                        best: lines[0].0,
+                        score: lines[0].1,
+                        changes: self.root_changes,
+                        best_share: self.root_share(lines[0].0),
+                    },
+                    self.params,
+                );
+                if self.signals.paced_passed(pace) {
                     break;
                 }
                 if self.root_order.len() == 1 && self.signals.has_time_limit() && depth >= 4 {

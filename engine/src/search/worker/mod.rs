@@ -116,6 +116,10 @@ pub(crate) struct Worker<'a> {
     root_order: Vec<Move>,
     excluded: Vec<Move>,
     root_best: Option<(Move, i32, Vec<Move>)>,
+    /// Changes of the best root move in the iteration under way, and the nodes this search
+    /// has spent below each root move: what the time pacing reads.
+    root_changes: u32,
+    root_nodes: Vec<(Move, u64)>,
     path: Vec<PathEntry>,
     from_null: [usize; MAX_PLY + 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
@@ -256,6 +260,8 @@ impl<'a> Worker<'a> {
             root_order: Vec::new(),
             excluded: Vec::new(),
             root_best: None,
+            root_changes: 0,
+            root_nodes: Vec::new(),
             path,
             from_null,
             killers: [[None; 2]; MAX_PLY + 2],
