@@ -15,7 +15,7 @@ import statistics
 import subprocess
 import sys
 
-from usi_engine import OPENINGS, first_positions, option_pairs
+from usi_engine import first_positions, option_pairs, take_positions_flag
 
 
 def nodes_to_depth(engine, options, sfen, depth):
@@ -41,14 +41,8 @@ def nodes_to_depth(engine, options, sfen, depth):
 
 def main():
     argv = sys.argv[1:]
-    source = OPENINGS
-    if "--positions" in argv:
-        i = argv.index("--positions")
-        if i + 1 >= len(argv):
-            sys.exit(__doc__)
-        source = argv[i + 1]
-        del argv[i:i + 2]
-    if len(argv) < 3:
+    source = take_positions_flag(argv)
+    if source is None or len(argv) < 3:
         sys.exit(__doc__)
     engine, count, depths = argv[0], int(argv[1]), argv[2]
     options = option_pairs(argv[3:])

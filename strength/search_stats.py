@@ -18,16 +18,12 @@ import statistics
 import subprocess
 import sys
 
-from usi_engine import OPENINGS, Engine, first_positions, option_pairs
+from usi_engine import Engine, first_positions, option_pairs, take_positions_flag
 
 argv = sys.argv[1:]
-source = OPENINGS
-if "--positions" in argv:
-    i = argv.index("--positions")
-    if i + 1 >= len(argv):
-        sys.exit(__doc__)
-    source = argv[i + 1]
-    del argv[i:i + 2]
+source = take_positions_flag(argv)
+if source is None:
+    sys.exit(__doc__)
 args = [a for a in argv if "=" not in a]
 options = option_pairs([a for a in argv if "=" in a])
 if not args:

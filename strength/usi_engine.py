@@ -8,6 +8,19 @@ import subprocess
 OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "openings.sfen")
 
 
+def take_positions_flag(argv: list[str]) -> str | None:
+    """The file of `--positions FILE` in `argv`, which loses the two (OPENINGS without the
+    flag); None when the flag has no file after it."""
+    if "--positions" not in argv:
+        return OPENINGS
+    i = argv.index("--positions")
+    if i + 1 >= len(argv):
+        return None
+    source = argv[i + 1]
+    del argv[i:i + 2]
+    return source
+
+
 def first_positions(n: int, path: str = OPENINGS) -> list[str]:
     """The first `n` positions of a file of one SFEN a line (blank lines skipped, a leading
     `sfen ` dropped), for `position sfen ...`."""
