@@ -97,7 +97,7 @@ pub struct SearchParams {
     pub qs_quiet_evasions: usize,
     /// Whether late move pruning skips quiet checks too (1) or spares them (0).
     pub lmp_checks: i32,
-    /// Time pacing ([`super::pacing`]): the soft limit grows by this many hundredths for
+    /// Time pacing (`search/pacing.rs`): the soft limit grows by this many hundredths for
     /// each recent change of the best move (halved at each iteration) ...
     pub pace_instability: i32,
     /// ... by the fall of the score since the iteration two back, divided by this ...
