@@ -3,9 +3,9 @@
 //! Three limits come out. The soft limit ends the search between iterations, stretched or
 //! shrunk by the search's pacing (best-move changes, a falling score, the best move's share
 //! of the nodes) but never below the floor (the whole soft limit with byoyomi, which is not
-//! paced); the hard limit stops it at once. Both leave `NetworkDelay` milliseconds (at most a quarter of
-//! the time this move may use) for the pipe, the scheduler and the GUI, so the move arrives
-//! before the flag falls: 120 ms of 1 s byoyomi, 25 ms of 100 ms.
+//! paced); the hard limit stops it at once. Both leave `NetworkDelay` milliseconds (at most a
+//! quarter of the time this move may use) for the pipe, the scheduler and the GUI, so the
+//! move arrives before the flag falls: 120 ms of 1 s byoyomi, 25 ms of 100 ms.
 //!
 //! - Byoyomi (秒読み): the byoyomi is spent anyway, so once the main time is gone the engine
 //!   uses nearly all of it; while main time remains it adds a slice of it.

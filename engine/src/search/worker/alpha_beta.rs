@@ -369,8 +369,12 @@ impl Worker<'_> {
                 } else {
                     spared
                 };
-                let lmp = (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving));
-                if quiet && !lmp_spared && depth <= p.lmp_max_depth && quiets_seen > lmp {
+                if quiet
+                    && !lmp_spared
+                    && depth <= p.lmp_max_depth
+                    && quiets_seen
+                        > (p.lmp_base + (depth * depth) as usize) / (2 - usize::from(improving))
+                {
                     // From here on every quiet move that neither checks nor escapes a
                     // threat is skipped (the move count and the best score only grow):
                     // the picker need not sort or hand out any more of them.
