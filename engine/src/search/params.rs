@@ -59,7 +59,8 @@ pub struct SearchParams {
     pub lmr_min_depth: i32,
     /// First move (0-based count of moves already searched) that may be reduced.
     pub lmr_min_moves: usize,
-    /// LMR formula: reduction = `lmr_base` + ln(depth) * ln(moves) / `lmr_divisor`.
+    /// LMR formula: reduction = `lmr_base` + ln(depth) * ln(moves) / `lmr_divisor`
+    /// - moves * `lmr_per_move` / 1024, truncated to whole plies.
     pub lmr_divisor: f64,
     /// Constant part of the LMR formula.
     pub lmr_base: f64,
@@ -136,9 +137,9 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_min_depth: 2,
     lmr_min_moves: 1,
     lmr_divisor: 2.0,
-    lmr_base: 0.5,
+    lmr_base: 1.8,
     lmr_cut_node: 2,
-    lmr_per_move: 0.0,
+    lmr_per_move: 64.0,
     lmr_cut_no_tt_move: 0,
     lmr_tt_pv: 1,
     lmr_pv_node: 0,
@@ -304,19 +305,24 @@ mod tests {
     }
 
     #[test]
-    fn reductions_follow_the_formula_and_grow_with_depth_and_moves() {
+    fn reductions_follow_the_formula_grow_with_depth_and_level_off_with_moves() {
         assert_eq!(P.reduction(0, 10), 0);
         assert_eq!(P.reduction(10, 0), 0);
-        // ln(1) = 0: the base alone, 0.5, truncated.
-        assert_eq!(P.reduction(10, 1), 0);
-        // 0.5 + ln(63)^2 / 2 = 9.08; counts above 63 count as 63.
-        assert_eq!(P.reduction(63, 63), 9);
-        assert_eq!(P.reduction(200, 500), 9);
+        // ln(1) = 0: the base less one move's share, 1.8 - 0.0625, truncated.
+        assert_eq!(P.reduction(10, 1), 1);
+        // 1.8 + ln(63)^2 / 2 - 63 / 16 = 6.46; counts above 63 count as 63.
+        assert_eq!(P.reduction(63, 63), 6);
+        assert_eq!(P.reduction(200, 500), 6);
         for d in 1..64 {
             for m in 1..64 {
                 assert!(P.reduction(d, m) <= P.reduction(d + 1, m));
-                assert!(P.reduction(d, m) <= P.reduction(d, m + 1));
             }
         }
+        // The count term flattens the reduction by move number: at depth 10 the formula gives
+        // 3.3 to 4.0 plies to moves 5 to 40, and past 20 moves it falls again.
+        for m in 5..=40 {
+            assert!((3..=4).contains(&P.reduction(10, m)), "move {m}");
+        }
+        assert!(P.reduction(10, 60) < P.reduction(10, 20));
     }
 }
