@@ -12,14 +12,15 @@ const NO_LIMIT: u64 = u64::MAX;
 /// Time limits are measured from [`Signals::new`] and may be set or changed while the search
 /// runs: the soft limit ends the search between iterations, the hard limit at once. A paced
 /// soft limit ([`Signals::set_paced_limits`]) may be stretched or shrunk by the search, as
-/// far as the hard limit and down to a floor.
+/// far as the hard limit and down to the moment it was set.
 #[derive(Debug)]
 pub struct Signals {
     stop: AtomicBool,
     start: Instant,
     soft_ms: AtomicU64,
     hard_ms: AtomicU64,
-    /// The least a paced soft limit shrinks to; the soft limit itself when not paced.
+    /// The least the soft limit shrinks to: the moment a paced one was set, the soft limit
+    /// itself when not paced.
     floor_ms: AtomicU64,
 }
 
@@ -60,18 +61,17 @@ impl Signals {
     /// Sets the soft and hard time limits, counted from now (`None` = no limit). The soft
     /// limit is kept as it is (not paced): a fixed time such as `go movetime`.
     pub fn set_time_limits(&self, soft: Option<Duration>, hard: Option<Duration>) {
-        self.set_paced_limits(soft, soft, hard);
+        self.set_limits(soft, soft, hard);
     }
 
     /// Sets the soft and hard time limits, counted from now, with a soft limit that the
-    /// search may stretch as far as `hard` or shrink down to `floor` (the time the move
-    /// spends anyway, such as byoyomi).
-    pub fn set_paced_limits(
-        &self,
-        soft: Option<Duration>,
-        floor: Option<Duration>,
-        hard: Option<Duration>,
-    ) {
+    /// search may stretch as far as `hard` or shrink to nothing (the clock keeps the time
+    /// not spent for later moves).
+    pub fn set_paced_limits(&self, soft: Option<Duration>, hard: Option<Duration>) {
+        self.set_limits(soft, Some(Duration::ZERO), hard);
+    }
+
+    fn set_limits(&self, soft: Option<Duration>, floor: Option<Duration>, hard: Option<Duration>) {
         let now = self.elapsed().as_millis() as u64;
         let to_ms = |d: Option<Duration>| {
             d.map_or(NO_LIMIT, |d| {
@@ -100,8 +100,9 @@ impl Signals {
     }
 
     /// Whether the soft time limit, times the search's `factor`, has passed (the search
-    /// stops between iterations). The paced limit stays between the floor and the hard
-    /// limit; the time already past when the limits were set counts at its full length.
+    /// stops between iterations). A paced limit stays between the moment it was set and the
+    /// hard limit (the time already past then counts at its full length); one not paced is
+    /// the soft limit as it is.
     pub(crate) fn paced_passed(&self, factor: f64) -> bool {
         let soft = self.soft_ms.load(Ordering::Relaxed);
         if soft == NO_LIMIT {
@@ -132,15 +133,15 @@ mod tests {
     fn a_paced_soft_limit_stays_between_the_floor_and_the_hard_limit() {
         let s = |secs| Some(Duration::from_secs(secs));
         let signals = Signals::new();
-        signals.set_paced_limits(s(100), s(0), s(200));
+        signals.set_paced_limits(s(100), s(200));
         assert!(!signals.paced_passed(1.0));
         assert!(!signals.paced_passed(2.5));
-        // Shrunk to nothing: down to the floor, which is now.
+        // Shrunk to nothing: down to the moment it was set, which is now.
         assert!(signals.paced_passed(0.0));
-        // A floor of its own holds.
-        signals.set_paced_limits(s(100), s(50), s(200));
+        // Not paced: the soft limit as it is, neither shrunk ...
+        signals.set_time_limits(s(100), s(200));
         assert!(!signals.paced_passed(0.0));
-        // Not paced: the soft limit as it is.
+        // ... nor stretched.
         signals.set_time_limits(s(0), s(200));
         assert!(signals.paced_passed(2.5));
         // No limit: never.

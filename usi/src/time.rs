@@ -1,9 +1,9 @@
 //! Time management: how long to think, from the clock fields of `go` (or `ponderhit`).
 //!
-//! Three limits come out. The soft limit ends the search between iterations, stretched or
+//! Two limits come out. The soft limit ends the search between iterations, stretched or
 //! shrunk by the search's pacing (best-move changes, a falling score, the best move's share
-//! of the nodes) but never below the floor (the whole soft limit with byoyomi, which is not
-//! paced); the hard limit stops it at once. Both leave `NetworkDelay` milliseconds (at most a
+//! of the nodes) under Fischer and sudden death (byoyomi and `movetime` are not paced); the
+//! hard limit stops it at once. Both leave `NetworkDelay` milliseconds (at most a
 //! quarter of the time this move may use) for the pipe, the scheduler and the GUI, so the
 //! move arrives before the flag falls: 120 ms of 1 s byoyomi, 25 ms of 100 ms.
 //!
@@ -15,17 +15,29 @@
 use crate::command::ClockFields;
 use std::time::Duration;
 use tokin_core::Color;
+use tokin_engine::search::Signals;
 
 /// The limits for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Do not start another iteration after this, unless the search's pacing says otherwise.
     pub soft: Duration,
-    /// The pacing never ends the search before this; `soft` itself where the clock is not
-    /// paced (byoyomi), nothing under Fischer or sudden death. At most `soft`.
-    pub floor: Duration,
+    /// Whether the search's pacing may stretch or shrink `soft`: under Fischer and sudden
+    /// death, where the time not spent is kept for later moves.
+    pub paced: bool,
     /// Stop now.
     pub hard: Duration,
+}
+
+impl Budget {
+    /// Sets these limits on a search's `signals`, counted from now.
+    pub fn set_on(&self, signals: &Signals) {
+        if self.paced {
+            signals.set_paced_limits(Some(self.soft), Some(self.hard));
+        } else {
+            signals.set_time_limits(Some(self.soft), Some(self.hard));
+        }
+    }
 }
 
 /// How many moves' worth of main time one move may use (a slice).
@@ -77,13 +89,11 @@ pub fn budget(clock: &ClockFields, side: Color, overhead: u64) -> Option<Budget>
     };
     let hard = hard.min(available).max(1);
     let soft = soft.min(hard).max(1);
-    // A byoyomi clock is not paced (with main time before the byoyomi, pacing showed no gain
-    // in games: docs/strength.md), so its floor is the whole soft limit. Under Fischer or
-    // sudden death the time not spent is kept for later moves: no floor.
-    let floor = if inc == 0 && byoyomi > 0 { soft } else { 0 };
+    // A byoyomi clock is not paced: with main time before the byoyomi, pacing showed no gain
+    // in games (docs/strength.md).
     Some(Budget {
         soft: Duration::from_millis(soft),
-        floor: Duration::from_millis(floor),
+        paced: inc > 0 || byoyomi == 0,
         hard: Duration::from_millis(hard),
     })
 }
@@ -93,7 +103,7 @@ pub fn movetime_budget(ms: u64, overhead: u64) -> Budget {
     let t = Duration::from_millis(ms.saturating_sub(overhead.min(ms / 4)).max(1));
     Budget {
         soft: t,
-        floor: t,
+        paced: false,
         hard: t,
     }
 }
@@ -152,7 +162,7 @@ mod tests {
                     let total = main + byo.unwrap_or(0) + inc.unwrap_or(0);
                     let limit = total.saturating_sub(50.min(total / 4)).max(1);
                     assert!(ms(b.hard) <= limit, "{c:?}: {b:?}");
-                    assert!(b.floor <= b.soft && b.soft <= b.hard);
+                    assert!(b.soft <= b.hard);
                 }
             }
         }
@@ -171,17 +181,17 @@ mod tests {
     fn only_fischer_and_sudden_death_are_paced() {
         // Byoyomi, with main time left or not: the soft limit as it is.
         let b = budget(&clock(0, 0, Some(1000), None), Color::Black, 120).unwrap();
-        assert_eq!((ms(b.floor), ms(b.soft)), (880, 880));
+        assert_eq!((b.paced, ms(b.soft)), (false, 880));
         let b = budget(&clock(60_000, 60_000, Some(1000), None), Color::Black, 120).unwrap();
-        assert_eq!((ms(b.floor), ms(b.soft)), (3000, 3000));
+        assert_eq!((b.paced, ms(b.soft)), (false, 3000));
         // Time not spent under Fischer or sudden death is kept for later moves.
         let b = budget(&clock(60_000, 60_000, None, Some(1000)), Color::Black, 120).unwrap();
-        assert_eq!(ms(b.floor), 0);
+        assert!(b.paced);
         let b = budget(&clock(60_000, 60_000, None, None), Color::Black, 120).unwrap();
-        assert_eq!(ms(b.floor), 0);
+        assert!(b.paced);
         // A fixed time is not paced.
         let b = movetime_budget(500, 50);
-        assert_eq!((b.floor, b.soft), (b.hard, b.hard));
+        assert_eq!((b.paced, b.soft), (false, b.hard));
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! what the iterations so far say of the position. A best move that keeps changing, a
 //! score that falls, or a best move that took little of the effort asks for more time; a
 //! best move that has held for many iterations and took nearly all the nodes asks for
-//! less. The caller's floor (byoyomi, which is spent anyway) and hard limit bound the
-//! result ([`crate::signals::Signals::paced_passed`]).
+//! less. The clocks that are paced and the hard limit bound the result
+//! ([`crate::signals::Signals::paced_passed`]).
 //!
 //! CITE: the factors follow the published idea of Stockfish's time management (best-move
 //! instability, falling evaluation, node effort); the form and numbers here are tokin's.

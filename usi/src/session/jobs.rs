@@ -320,7 +320,7 @@ impl Session {
             None => budget(&go.clock, self.pos.side_to_move(), delay),
         };
         if let Some(b) = b {
-            signals.set_paced_limits(Some(b.soft), Some(b.floor), Some(b.hard));
+            b.set_on(signals);
         }
     }
 
@@ -419,9 +419,7 @@ impl Session {
         }
         let clock = if clock.any() { clock } else { r.ponder_clock };
         match budget(&clock, r.side, overhead) {
-            Some(b) => r
-                .signals
-                .set_paced_limits(Some(b.soft), Some(b.floor), Some(b.hard)),
+            Some(b) => b.set_on(&r.signals),
             None => r.signals.set_time_limits(None, None),
         }
         r.control.end_ponder();
