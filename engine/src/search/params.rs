@@ -79,6 +79,16 @@ pub struct SearchParams {
     pub lmr_pv_node: i32,
     /// One ply less (more) reduction per this much history score above (below) zero.
     pub lmr_history_div: i32,
+    /// The history reward of a cutoff at depth d is `hist_bonus_quad` d² ...
+    pub hist_bonus_quad: i32,
+    /// ... plus `hist_bonus_lin` d ...
+    pub hist_bonus_lin: i32,
+    /// ... less this ...
+    pub hist_bonus_offset: i32,
+    /// ... and at most this (and at least 0) ...
+    pub hist_bonus_max: i32,
+    /// ... and the penalty of each quiet or capture tried before it, in percent of that.
+    pub hist_malus_percent: i32,
     /// Internal iterative reduction: without a hash move, nodes at least this deep are
     /// searched one ply shallower.
     pub iir_min_depth: i32,
@@ -144,6 +154,11 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_tt_pv: 1,
     lmr_pv_node: 0,
     lmr_history_div: 8000,
+    hist_bonus_quad: 16,
+    hist_bonus_lin: 32,
+    hist_bonus_offset: 0,
+    hist_bonus_max: 2400,
+    hist_malus_percent: 100,
     iir_min_depth: 4,
     singular_min_depth: 8,
     hindsight_eval_sum: 173,
@@ -221,6 +236,11 @@ pub const TUNABLES: &[Tunable] = tunables![
     "LmrTtPv": lmr_tt_pv in 0..=4,
     "LmrPvNode": lmr_pv_node in 0..=3,
     "LmrHistoryDiv": lmr_history_div in 1000..=30000,
+    "HistBonusQuad": hist_bonus_quad in 0..=64,
+    "HistBonusLin": hist_bonus_lin in 0..=600,
+    "HistBonusOffset": hist_bonus_offset in 0..=600,
+    "HistBonusMax": hist_bonus_max in 500..=8000,
+    "HistMalusPercent": hist_malus_percent in 25..=200,
     "IirMinDepth": iir_min_depth in 2..=10,
     "SingularMinDepth": singular_min_depth in 4..=14,
     "HindsightEvalSum": hindsight_eval_sum in 0..=600,
@@ -268,6 +288,16 @@ pub fn set_tunable(name: &str, value: i32) -> bool {
 }
 
 impl SearchParams {
+    /// The history reward of a cutoff at `depth`, and the penalty of the moves tried
+    /// before it.
+    #[inline]
+    pub(crate) fn history_bonus(&self, depth: i32) -> (i32, i32) {
+        let bonus = (self.hist_bonus_quad * depth * depth + self.hist_bonus_lin * depth
+            - self.hist_bonus_offset)
+            .clamp(0, self.hist_bonus_max);
+        (bonus, bonus * self.hist_malus_percent / 100)
+    }
+
     /// The late-move reduction at `depth` for the move after `moves` searched ones (each
     /// counted up to 63), before the adjustments for the node and the move.
     ///

@@ -76,10 +76,10 @@ impl Worker<'_> {
         tried: &[(Move, usize)],
         depth: i32,
     ) {
-        let bonus = history_bonus(depth);
+        let (bonus, malus) = self.params.history_bonus(depth);
         let (p1, p2) = (self.prev_slot(ply, 1), self.prev_slot(ply, 2));
         for &(q, slot) in tried {
-            let b = if q == best.0 { bonus } else { -bonus };
+            let b = if q == best.0 { bonus } else { -malus };
             self.tables.history.update(side, q, b);
             self.tables.cont[0].update(side, p1, slot, b);
             self.tables.cont[1].update(side, p2, slot, b);
@@ -100,9 +100,9 @@ impl Worker<'_> {
         tried: &[(Move, PieceKind, PieceKind)],
         depth: i32,
     ) {
-        let bonus = history_bonus(depth);
+        let (bonus, malus) = self.params.history_bonus(depth);
         for &(m, mover, victim) in tried {
-            let b = if m == best { bonus } else { -bonus };
+            let b = if m == best { bonus } else { -malus };
             self.tables.captures.update(side, mover, m, victim, b);
         }
     }
@@ -114,17 +114,11 @@ impl Worker<'_> {
         let Some(prev) = ply.checked_sub(1).and_then(|p| self.quiet_line[p]) else {
             return;
         };
-        let bonus = history_bonus(depth);
+        let (bonus, _) = self.params.history_bonus(depth);
         let slot = self.slots[ply - 1];
         let (p1, p2) = (self.prev_slot(ply - 1, 1), self.prev_slot(ply - 1, 2));
         self.tables.history.update(side, prev, bonus);
         self.tables.cont[0].update(side, p1, slot, bonus);
         self.tables.cont[1].update(side, p2, slot, bonus);
     }
-}
-
-/// The history reward of a cutoff at `depth` (and the penalty of the moves tried before it).
-#[inline]
-fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(2400)
 }
