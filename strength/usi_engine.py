@@ -56,14 +56,20 @@ def last_score(lines: list[str]) -> int:
     return v
 
 
-def last_depth(lines: list[str]) -> int:
-    """The last depth a search's `info` lines report (0 when none does)."""
-    depth = 0
+def last_info(lines: list[str], field: str) -> int:
+    """The last value of `field` (`depth`, `nps`, ...) a search's `info` lines report (0 when
+    none does)."""
+    value = 0
     for line in lines:
         f = line.split()
-        if f[:1] == ["info"] and "depth" in f:
-            depth = int(f[f.index("depth") + 1])
-    return depth
+        if f[:1] == ["info"] and f[1:2] != ["string"] and field in f[:-1]:
+            value = int(f[f.index(field) + 1])
+    return value
+
+
+def last_depth(lines: list[str]) -> int:
+    """The last depth a search's `info` lines report (0 when none does)."""
+    return last_info(lines, "depth")
 
 
 class Engine:
