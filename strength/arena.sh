@@ -41,6 +41,17 @@ resign_rule() {
   # shellcheck disable=SC2034 # read by the script that sources this file
   resign=(adjudication.resign_threshold_cp="$RESIGN" adjudication.resign_move_count=8)
 }
+
+# opening_seed DEFAULT: sets `seed`, the seed shogiarena draws a run's openings by: SEED when
+# set, else DEFAULT. Node-limited games repeat, so two runs with one seed (shogiarena's own
+# default is 42) play the same openings in the same order and largely the same games: pooling
+# them counts those games twice.
+opening_seed() {
+  seed=${SEED:-$1}
+  case $seed in
+    ''|*[!0-9]*) echo "SEED is a number, not $seed" >&2; exit 2 ;;
+  esac
+}
 #
 # With INSTANCES set to an instances file or a folder of them (strength/instances.example.yaml
 # shows one), the games run on those SSH workers instead of here: shogiarena gives each game to

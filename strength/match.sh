@@ -17,6 +17,8 @@
 # or `shogiarena results summary RUN_DIR` shows them. PARALLEL: games at once (default 1).
 # INSTANCES: an instances file or folder, to play on those SSH workers (strength/arena.sh).
 # RESIGN: centipawns; a game both engines call lost by that much ends early (strength/arena.sh).
+# SEED: the openings' seed (default 42, shogiarena's: two matches of one size play the same
+# openings with the same colours, which match_compare.py pairs).
 set -euo pipefail
 [ $# -ge 4 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
 name=$1; e1=$2; e2=$3; games=$4; shift 4
@@ -27,6 +29,7 @@ limit=byoyomi=1000
 if is_limit "${1:-}"; then limit=$1; shift; fi
 time_control "$limit"
 resign_rule
+opening_seed 42
 arena=${ARENA_DIR:-$here/../../tokin-arena}
 o1=(options.USI_Hash=16 options.Threads=1)
 o2=(options.USI_Hash=16 options.Threads=1)
@@ -44,7 +47,7 @@ exec shogiarena --output-dir "$arena" run tournament "${remote[@]}" \
   --experiment-name "$name" \
   --engine name="first-$name" path="$e1" "${o1[@]}" \
   --engine name="second-$name" path="$e2" "${o2[@]}" \
-  --tournament games_per_pair="$games" num_parallel="${PARALLEL:-1}" \
+  --tournament games_per_pair="$games" num_parallel="${PARALLEL:-1}" seed="$seed" \
   --dashboard enabled=false \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
     initial_positions.flip_policy=pair_both initial_positions.selection_policy=without_replacement adjudication.max_plies=320 "${resign[@]}"

@@ -14,7 +14,9 @@
 # 4000), ELO0, ELO1, RESIGN (centipawns: a game both engines call lost by that much for 8
 # moves each ends there, and so does one either engine scores as a mate: strength/arena.sh),
 # INSTANCES (an instances file or folder, to play on those SSH workers: strength/arena.sh),
-# RUN_DIR (a stopped run's folder, to carry it on: its games count toward the test).
+# RUN_DIR (a stopped run's folder, to carry it on: its games count toward the test), SEED (the
+# openings' seed; by default one made from NAME, so a test carried on under a new NAME draws
+# other openings: give SEED=42 with the RUN_DIR of a run started before the seed was set).
 set -euo pipefail
 name=$1; new=$2; base=$3; shift 3
 limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
@@ -23,6 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/arena.sh"
 time_control "$limit"
 resign_rule
+opening_seed "$(printf %s "$name" | cksum | cut -d' ' -f1)"
 arena=${ARENA_DIR:-$here/../../tokin-arena}
 new_opts=(options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0)
 for o in "$@"; do new_opts+=("options.$o"); done
@@ -40,6 +43,7 @@ exec shogiarena --output-dir "$arena" run sprt "${remote[@]}" \
   --experiment-name "$name" --games "${MAX:-4000}" \
   --engine name="$name-new" path="$new" "${tested[@]}" "${new_opts[@]}" \
   --engine name="$name-base" path="$base" options.USI_Hash=16 options.Threads=1 options.NetworkDelay=0 \
+  --tournament seed="$seed" \
   --rules $tc initial_positions.type=file initial_positions.source="$here/openings.sfen" \
     initial_positions.flip_policy=pair_both initial_positions.selection_policy=without_replacement adjudication.max_plies=320 "${resign[@]}" \
   --sprt model=gsprt-pentanomial-v1 elo0="${ELO0:-0}" elo1="${ELO1:-5}" alpha=0.05 beta=0.05 \

@@ -19,7 +19,7 @@ def arena_args(script, *args, **env):
         stub.write_text('#!/bin/sh\nprintf "%s\\n" "$@"\n')
         stub.chmod(0o755)
         full_env = {k: v for k, v in os.environ.items()
-                    if k not in ("RESIGN", "RUN_DIR", "INSTANCES")}
+                    if k not in ("RESIGN", "RUN_DIR", "INSTANCES", "SEED")}
         full_env.update(PATH=f"{d}:{os.environ['PATH']}", ARENA_DIR=d, **env)
         out = subprocess.run(
             ["bash", str(HERE / script), *args],
@@ -63,6 +63,27 @@ class Openings(unittest.TestCase):
         openings = [l for l in (HERE / "openings.sfen").read_text().splitlines() if l.strip()]
         self.assertEqual(len(set(openings)), len(openings))
         self.assertGreaterEqual(2 * len(openings), max_games)
+
+    def test_an_sprt_draws_its_openings_by_a_seed_from_its_name(self):
+        # Runs with one seed replay the same openings in order (and node-limited, the same
+        # games): a test carried on under a new name must draw others.
+        def seed(*args, **env):
+            a = arena_args(*args, **env)
+            return a[a.index("--tournament") + 1]
+        first = seed("sprt.sh", "lmr-k32", "new", "base", "nodes=100")
+        self.assertRegex(first, r"^seed=[0-9]+$")
+        self.assertEqual(first, seed("sprt.sh", "lmr-k32", "new", "base", "nodes=100"))
+        self.assertNotEqual(first, seed("sprt.sh", "lmr-k32b", "new", "base", "nodes=100"))
+        self.assertEqual(seed("sprt.sh", "s", "new", "base", SEED="42"), "seed=42")
+        # Matches keep one seed, so two builds' matches against a third engine pair up.
+        m = arena_args("match.sh", "m", "e1", "e2", "4", "nodes=100")
+        self.assertIn("seed=42", m)
+        self.assertIn("seed=7", arena_args("match.sh", "m", "e1", "e2", "4", SEED="7"))
+
+    def test_a_bad_seed_is_refused(self):
+        with self.assertRaises(subprocess.CalledProcessError) as e:
+            arena_args("sprt.sh", "s", "new", "base", SEED="x1")
+        self.assertEqual(e.exception.returncode, 2)
 
 
 class Resign(unittest.TestCase):
