@@ -22,12 +22,18 @@ use super::{INFINITE, Limits, MATE_IN_MAX_PLY, MAX_PLY, SearchParams, Signals, t
 use crate::eval::EvalStack;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tokin_core::rules::Declaration;
-use tokin_core::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
+use tokin_core::{
+    Color, EnteringKingRule, GameHistory, Hand, Move, Position, declaration, try_move,
+};
 
 #[derive(Clone, Copy)]
 struct PathEntry {
     key: u64,
     in_check: bool,
+    /// The board's key (with the side to move) and the side to move's hand, for the
+    /// positions the search reached (not the game's, nor the root's: a board met again with
+    /// other hands is judged inside the search only).
+    board: Option<(u64, Hand)>,
 }
 
 /// No continuation slot: before the root or after a null move.
@@ -233,13 +239,18 @@ impl<'a> Worker<'a> {
             if let (Some(key), Some(in_check)) =
                 (history.key_back(back), history.in_check_back(back))
             {
-                path.push(PathEntry { key, in_check });
+                path.push(PathEntry {
+                    key,
+                    in_check,
+                    board: None,
+                });
             }
         }
         if path.last().is_none_or(|e| e.key != pos.key()) {
             path.push(PathEntry {
                 key: pos.key(),
                 in_check: pos.in_check(),
+                board: None,
             });
         }
         let mut from_null = [0; MAX_PLY + 2];
@@ -337,13 +348,31 @@ impl<'a> Worker<'a> {
 
     /// A repetition of an earlier position on the path (twofold is enough inside the
     /// search): a draw, or a win/loss when one side checked with every move of the cycle.
+    /// The same board with the same side to move but other hands (inside the search) is
+    /// scored `superior_score` for the side whose hand holds all it held and more: the other
+    /// side gave material away for nothing (off at 0).
     fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
         let n = self.path.len();
         let cur = self.path[n - 1].key;
+        let board = self.path[n - 1].board;
+        let superior = self.params.superior_score;
         let limit = self.from_null[ply].min(n - 1).min(REPETITION_WINDOW);
         let mut i = 4;
         while i <= limit {
-            if self.path[n - 1 - i].key == cur {
+            let then = self.path[n - 1 - i];
+            if superior > 0
+                && let (Some((b, now)), Some((b0, before))) = (board, then.board)
+                && b == b0
+                && now != before
+            {
+                if now.covers(before) {
+                    return Some(superior);
+                }
+                if before.covers(now) {
+                    return Some(-superior);
+                }
+            }
+            if then.key == cur {
                 let them_all = (0..i).step_by(2).all(|b| self.path[n - 1 - b].in_check);
                 let us_all = (1..i).step_by(2).all(|b| self.path[n - 1 - b].in_check);
                 let s = self.params.perpetual_check_score;
@@ -373,6 +402,7 @@ impl<'a> Worker<'a> {
         self.path.push(PathEntry {
             key: child.key(),
             in_check: child.in_check(),
+            board: Some((child.board_key(), child.hand(child.side_to_move()))),
         });
         self.from_null[ply + 1] = if null { 0 } else { self.from_null[ply] + 1 };
     }
