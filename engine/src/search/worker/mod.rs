@@ -42,6 +42,23 @@ const NO_SLOT: usize = usize::MAX;
 /// How many plies back a repetition is looked for inside the search.
 const REPETITION_WINDOW: usize = 32;
 
+/// The same board (its key with the side to move) met again with another hand for the side
+/// to move: `Some(true)` when the hand now holds all the earlier one held and more, `Some(false)`
+/// when the earlier one held all of it and more, `None` when the boards differ, the hands are
+/// equal (a plain repetition) or neither holds the other.
+fn hand_changed(now: (u64, Hand), before: (u64, Hand)) -> Option<bool> {
+    let ((board, hand), (board0, hand0)) = (now, before);
+    if board != board0 || hand == hand0 {
+        None
+    } else if hand.covers(hand0) {
+        Some(true)
+    } else if hand0.covers(hand) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// What kind of node an [`alpha_beta`](Worker::alpha_beta) call searches, which decides
 /// what it may prune. The root is always at ply 0.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -361,16 +378,10 @@ impl<'a> Worker<'a> {
         while i <= limit {
             let then = self.path[n - 1 - i];
             if superior > 0
-                && let (Some((b, now)), Some((b0, before))) = (board, then.board)
-                && b == b0
-                && now != before
+                && let (Some(now), Some(before)) = (board, then.board)
+                && let Some(better) = hand_changed(now, before)
             {
-                if now.covers(before) {
-                    return Some(superior);
-                }
-                if before.covers(now) {
-                    return Some(-superior);
-                }
+                return Some(if better { superior } else { -superior });
             }
             if then.key == cur {
                 let them_all = (0..i).step_by(2).all(|b| self.path[n - 1 - b].in_check);
@@ -405,5 +416,26 @@ impl<'a> Worker<'a> {
             board: Some((child.board_key(), child.hand(child.side_to_move()))),
         });
         self.from_null[ply + 1] = if null { 0 } else { self.from_null[ply] + 1 };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hand_changed;
+    use tokin_core::Position;
+
+    #[test]
+    fn a_board_met_again_is_judged_by_the_side_to_moves_hand() {
+        // Black holds a pawn more in the first, the same board and side to move in both.
+        let more = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2P 1").unwrap();
+        let less = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
+        let other = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b S 1").unwrap();
+        let moved = Position::from_sfen("4k4/9/9/9/9/9/9/4K4/9 b 2P 1").unwrap();
+        let entry = |p: &Position| (p.board_key(), p.hand(p.side_to_move()));
+        assert_eq!(hand_changed(entry(&more), entry(&less)), Some(true));
+        assert_eq!(hand_changed(entry(&less), entry(&more)), Some(false));
+        assert_eq!(hand_changed(entry(&more), entry(&more)), None);
+        assert_eq!(hand_changed(entry(&other), entry(&less)), None);
+        assert_eq!(hand_changed(entry(&moved), entry(&less)), None);
     }
 }
