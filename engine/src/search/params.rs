@@ -119,9 +119,6 @@ pub struct SearchParams {
     pub pace_stable_iterations: i32,
     /// Score of a win or loss by perpetual check found inside the search (not a mate).
     pub perpetual_check_score: i32,
-    /// Score of a board met again inside the search with the same side to move and a hand
-    /// that holds all it held and more (its negation for the other side); 0: not looked for.
-    pub superior_score: i32,
 }
 
 /// The parameters the engine plays with.
@@ -175,7 +172,6 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     pace_stable_percent: 75,
     pace_stable_iterations: 6,
     perpetual_check_score: 20000,
-    superior_score: 0,
 };
 
 /// A search parameter SPSA may tune: its USI option name, its range, and how it is read from
@@ -257,7 +253,6 @@ pub const TUNABLES: &[Tunable] = tunables![
     "PaceFallDiv": pace_fall_div in 50..=2000,
     "PaceStablePercent": pace_stable_percent in 30..=100,
     "PaceStableIterations": pace_stable_iterations in 2..=20,
-    "SuperiorScore": superior_score in 0..=30000,
 ];
 
 /// The parameters a tuning build's options have set (the defaults until one is set).

@@ -22,18 +22,12 @@ use super::{INFINITE, Limits, MATE_IN_MAX_PLY, MAX_PLY, SearchParams, Signals, t
 use crate::eval::EvalStack;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tokin_core::rules::Declaration;
-use tokin_core::{
-    Color, EnteringKingRule, GameHistory, Hand, Move, Position, declaration, try_move,
-};
+use tokin_core::{Color, EnteringKingRule, GameHistory, Move, Position, declaration, try_move};
 
 #[derive(Clone, Copy)]
 struct PathEntry {
     key: u64,
     in_check: bool,
-    /// The board's key (with the side to move) and the side to move's hand, for the
-    /// positions the search reached (not the game's, nor the root's: a board met again with
-    /// other hands is judged inside the search only).
-    board: Option<(u64, Hand)>,
 }
 
 /// No continuation slot: before the root or after a null move.
@@ -41,23 +35,6 @@ const NO_SLOT: usize = usize::MAX;
 
 /// How many plies back a repetition is looked for inside the search.
 const REPETITION_WINDOW: usize = 32;
-
-/// The same board (its key with the side to move) met again with another hand for the side
-/// to move: `Some(true)` when the hand now holds all the earlier one held and more, `Some(false)`
-/// when the earlier one held all of it and more, `None` when the boards differ, the hands are
-/// equal (a plain repetition) or neither holds the other.
-fn hand_changed(now: (u64, Hand), before: (u64, Hand)) -> Option<bool> {
-    let ((board, hand), (board0, hand0)) = (now, before);
-    if board != board0 || hand == hand0 {
-        None
-    } else if hand.covers(hand0) {
-        Some(true)
-    } else if hand0.covers(hand) {
-        Some(false)
-    } else {
-        None
-    }
-}
 
 /// What kind of node an [`alpha_beta`](Worker::alpha_beta) call searches, which decides
 /// what it may prune. The root is always at ply 0.
@@ -256,18 +233,13 @@ impl<'a> Worker<'a> {
             if let (Some(key), Some(in_check)) =
                 (history.key_back(back), history.in_check_back(back))
             {
-                path.push(PathEntry {
-                    key,
-                    in_check,
-                    board: None,
-                });
+                path.push(PathEntry { key, in_check });
             }
         }
         if path.last().is_none_or(|e| e.key != pos.key()) {
             path.push(PathEntry {
                 key: pos.key(),
                 in_check: pos.in_check(),
-                board: None,
             });
         }
         let mut from_null = [0; MAX_PLY + 2];
@@ -365,25 +337,13 @@ impl<'a> Worker<'a> {
 
     /// A repetition of an earlier position on the path (twofold is enough inside the
     /// search): a draw, or a win/loss when one side checked with every move of the cycle.
-    /// The same board with the same side to move but other hands (inside the search) is
-    /// scored `superior_score` for the side whose hand holds all it held and more: the other
-    /// side gave material away for nothing (off at 0).
     fn repetition_score(&self, pos: &Position, ply: usize) -> Option<i32> {
         let n = self.path.len();
         let cur = self.path[n - 1].key;
-        let board = self.path[n - 1].board;
-        let superior = self.params.superior_score;
         let limit = self.from_null[ply].min(n - 1).min(REPETITION_WINDOW);
         let mut i = 4;
         while i <= limit {
-            let then = self.path[n - 1 - i];
-            if superior > 0
-                && let (Some(now), Some(before)) = (board, then.board)
-                && let Some(better) = hand_changed(now, before)
-            {
-                return Some(if better { superior } else { -superior });
-            }
-            if then.key == cur {
+            if self.path[n - 1 - i].key == cur {
                 let them_all = (0..i).step_by(2).all(|b| self.path[n - 1 - b].in_check);
                 let us_all = (1..i).step_by(2).all(|b| self.path[n - 1 - b].in_check);
                 let s = self.params.perpetual_check_score;
@@ -413,29 +373,7 @@ impl<'a> Worker<'a> {
         self.path.push(PathEntry {
             key: child.key(),
             in_check: child.in_check(),
-            board: Some((child.board_key(), child.hand(child.side_to_move()))),
         });
         self.from_null[ply + 1] = if null { 0 } else { self.from_null[ply] + 1 };
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::hand_changed;
-    use tokin_core::Position;
-
-    #[test]
-    fn a_board_met_again_is_judged_by_the_side_to_moves_hand() {
-        // Black holds a pawn more in the first, the same board and side to move in both.
-        let more = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2P 1").unwrap();
-        let less = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
-        let other = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b S 1").unwrap();
-        let moved = Position::from_sfen("4k4/9/9/9/9/9/9/4K4/9 b 2P 1").unwrap();
-        let entry = |p: &Position| (p.board_key(), p.hand(p.side_to_move()));
-        assert_eq!(hand_changed(entry(&more), entry(&less)), Some(true));
-        assert_eq!(hand_changed(entry(&less), entry(&more)), Some(false));
-        assert_eq!(hand_changed(entry(&more), entry(&more)), None);
-        assert_eq!(hand_changed(entry(&other), entry(&less)), None);
-        assert_eq!(hand_changed(entry(&moved), entry(&less)), None);
     }
 }
