@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from run_games import first_engine, foreign_games, score_of
-from usi_engine import Engine, last_depth, last_score, option_pairs
+from usi_engine import Engine, last_info, last_score, option_pairs
 
 # A score at or beyond this either way is left out (a mate, or a game long decided).
 DECIDED = 1500
@@ -159,7 +159,7 @@ def search(engine, opening: str, moves: list[str], go: str) -> tuple[str, int, i
     engine.send(f"position sfen {opening}" + (" moves " + " ".join(moves) if moves else ""))
     engine.send(f"go {go}")
     lines = engine.until("bestmove")
-    return lines[-1].split()[1], last_score(lines), last_depth(lines)
+    return lines[-1].split()[1], last_score(lines), last_info(lines, "depth")
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import blunders  # noqa: E402
 from game_db_fixture import write_game_db  # noqa: E402
-from usi_engine import MATE_SCORE, last_depth, last_score  # noqa: E402
+from usi_engine import MATE_SCORE, last_info, last_score  # noqa: E402
 
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
@@ -42,9 +42,9 @@ class SearchLines(unittest.TestCase):
     def test_the_last_score_and_depth_are_read_a_mate_as_the_mate_score(self):
         lines = ["info depth 1 score cp 40 pv 7g7f", "info depth 2 score cp -12 pv 7g7f 3c3d",
                  "info string done", "bestmove 7g7f"]
-        self.assertEqual((last_score(lines), last_depth(lines)), (-12, 2))
+        self.assertEqual((last_score(lines), last_info(lines, "depth")), (-12, 2))
         lines = ["info depth 5 score mate -3 pv 5a4b", "bestmove 5a4b"]
-        self.assertEqual((last_score(lines), last_depth(lines)), (-MATE_SCORE, 5))
+        self.assertEqual((last_score(lines), last_info(lines, "depth")), (-MATE_SCORE, 5))
         self.assertEqual(last_score(["bestmove resign"]), -MATE_SCORE)
 
 

@@ -67,10 +67,6 @@ def last_info(lines: list[str], field: str) -> int:
     return value
 
 
-def last_depth(lines: list[str]) -> int:
-    """The last depth a search's `info` lines report (0 when none does)."""
-    return last_info(lines, "depth")
-
 
 class Engine:
     """A USI engine, handshaken (`usi`, options, `isready`) when made."""
