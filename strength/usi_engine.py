@@ -67,7 +67,6 @@ def last_info(lines: list[str], field: str) -> int:
     return value
 
 
-
 class Engine:
     """A USI engine, handshaken (`usi`, options, `isready`) when made."""
 
