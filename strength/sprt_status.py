@@ -4,7 +4,7 @@ its game pairs, the log-likelihood ratio against the bounds, the verdict if ther
 the Elo difference with its 95% interval from the pairs (each pair's score, 0 to 1, is one
 sample: the normal approximation of their mean, turned into Elo by the logistic curve).
 
-    python3 strength/sprt_status.py RUN_DIR
+    python3 strength/sprt_status.py RUN_DIR [RUN_DIR ...]
 
 It also checks, game by game, which binaries played (the run's `game.db`): shogiarena starts
 an engine from a file named after the engine (`generated_engine_configs/sprt/01-NAME.yaml`
@@ -16,6 +16,11 @@ pentanomial GSPRT recomputed from them. When an opening was played more than onc
 drew openings with replacement), it says how many games repeated a start and gives the figures
 again from each opening's first pair alone: node-limited games repeat, so a repeated pair
 counts much the same evidence twice.
+
+With several RUN_DIRs (one test carried on in new runs, with the same bounds), each run is
+reported, then the runs together: each opening's first clean pair, from the first run that
+played the opening (a later run that played it again, as runs seeded alike did, replays much
+the same games), with the LLR recomputed from the pooled pairs.
 """
 import contextlib
 import json
@@ -67,10 +72,18 @@ def report(wins, draws, losses, pairs, llr, elo0, elo1, lower, upper, games):
               f"from {sum(pairs)} pairs")
 
 
-def clean_pairs(run_dir: str, first_only: bool = False):
+def report_pairs(wins: int, draws: int, losses: int, pairs: list[int], state: dict) -> None:
+    """`report` of counted pairs, with the LLR recomputed from them for the test's bounds."""
+    lower, upper = llr_bounds(state)
+    report(wins, draws, losses, pairs, gsprt_llr(pairs, state["elo0"], state["elo1"]),
+           state["elo0"], state["elo1"], lower, upper, 2 * sum(pairs))
+
+
+def clean_pairs(run_dir: str, first_only: bool = False, skip: frozenset[str] = frozenset()):
     """The binaries of the run's first game, the games played by others, and the W-D-L and
     pentanomial counts of the pairs played by the first game's binaries alone (with
-    `first_only`, of each opening's first such pair alone)."""
+    `first_only`, of each opening's first such pair alone), leaving out the openings in
+    `skip`."""
     db = sqlite3.connect(f"{run_dir}/game.db")
     players = {i: name for i, _, name in db.execute("select * from player")}
     binaries = binaries_by_game(db)
@@ -93,7 +106,9 @@ def clean_pairs(run_dir: str, first_only: bool = False):
         by_opening.setdefault(game[3], []).append(game)
     wins = draws = losses = 0
     pairs = [0] * 5
-    for played in by_opening.values():
+    for opening, played in by_opening.items():
+        if opening in skip:
+            continue
         for a, b in zip(played[::2], played[1::2]):
             if binaries.get(a[0]) != first or binaries.get(b[0]) != first:
                 continue
@@ -110,11 +125,47 @@ def clean_pairs(run_dir: str, first_only: bool = False):
     return first, foreign, wins, draws, losses, pairs
 
 
-def main() -> None:
-    run_dir = sys.argv[1]
-    s = json.load(open(f"{run_dir}/state.json"))["sprt_state"]
-    lower = math.log(s["beta"] / (1 - s["alpha"]))
-    upper = math.log((1 - s["beta"]) / s["alpha"])
+def openings(run_dir: str) -> set[str]:
+    """The openings a run played."""
+    with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
+        return {o for (o,) in db.execute("select distinct initial_position_sfen from game")}
+
+
+def pooled(run_dirs: list[str]):
+    """W-D-L and pentanomial counts of several runs of one test together: each opening's
+    first clean pair from the first run that played it; also the number of later runs' pairs
+    left out because an earlier run had played their opening."""
+    wins = draws = losses = replayed = 0
+    pairs = [0] * 5
+    played: set[str] = set()
+    for run_dir in run_dirs:
+        clean = clean_pairs(run_dir, first_only=True, skip=frozenset(played))
+        if clean is not None:
+            _, _, w, d, l, p = clean
+            wins, draws, losses = wins + w, draws + d, losses + l
+            pairs = [a + b for a, b in zip(pairs, p)]
+            everything = clean_pairs(run_dir, first_only=True)[5]
+            replayed += sum(everything) - sum(p)
+        played |= openings(run_dir)
+    return wins, draws, losses, pairs, replayed
+
+
+def sprt_state(run_dir: str) -> dict:
+    """shogiarena's state of the run's test: its counts, LLR, bounds and error rates."""
+    with open(f"{run_dir}/state.json") as f:
+        return json.load(f)["sprt_state"]
+
+
+def llr_bounds(state: dict) -> tuple[float, float]:
+    """The LLR bounds of the test's error rates (Wald's)."""
+    return (math.log(state["beta"] / (1 - state["alpha"])),
+            math.log((1 - state["beta"]) / state["alpha"]))
+
+
+def status(run_dir: str) -> None:
+    """Prints where one run stands (see the module's text)."""
+    s = sprt_state(run_dir)
+    lower, upper = llr_bounds(s)
     report(s["wins"], s["draws"], s["losses"], s["penta_bins"], s["llr"], s["elo0"], s["elo1"],
            lower, upper, s["games_played"])
     try:
@@ -126,15 +177,33 @@ def main() -> None:
     first, foreign, wins, draws, losses, pairs = clean
     if foreign:
         print(f"{warning(first, foreign)}; from the first game's binaries alone:")
-        report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
-               s["elo1"], lower, upper, 2 * sum(pairs))
+        report_pairs(wins, draws, losses, pairs, s)
     with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
         line = repeats_line(repeats(db))
     if line is not None:
         _, _, wins, draws, losses, pairs = clean_pairs(run_dir, first_only=True)
         print(f"{line}; from each opening's first pair alone:")
-        report(wins, draws, losses, pairs, gsprt_llr(pairs, s["elo0"], s["elo1"]), s["elo0"],
-               s["elo1"], lower, upper, 2 * sum(pairs))
+        report_pairs(wins, draws, losses, pairs, s)
+
+
+def main() -> None:
+    run_dirs = sys.argv[1:]
+    if not run_dirs:
+        sys.exit("usage: sprt_status.py RUN_DIR [RUN_DIR ...]")
+    for run_dir in run_dirs:
+        if len(run_dirs) > 1:
+            print(f"{run_dir}:")
+        status(run_dir)
+    if len(run_dirs) > 1:
+        states = [sprt_state(d) for d in run_dirs]
+        bounds = {(s["elo0"], s["elo1"], s["alpha"], s["beta"]) for s in states}
+        if len(bounds) > 1:
+            sys.exit(f"the runs were tested with different bounds {sorted(bounds)}: "
+                     "not pooled")
+        wins, draws, losses, pairs, replayed = pooled(run_dirs)
+        print(f"together, each opening's first clean pair from the first run that played it "
+              f"({replayed} later pairs of replayed openings left out):")
+        report_pairs(wins, draws, losses, pairs, states[0])
 
 
 if __name__ == "__main__":

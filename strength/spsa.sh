@@ -8,7 +8,8 @@
 # TUNE_BIN is a tuning build (`strength/build.sh HEAD OUT --features tune`); LIMIT is
 # `nodes=N` or `byoyomi=MS` (default `nodes=20000`); PARAMs are the options to tune (default:
 # all, see strength/make_space.py). The trajectory is in the run directory under
-# ${ARENA_DIR:-../tokin-arena}/spsa/; PARALLEL sets the games played at once.
+# ${ARENA_DIR:-../tokin-arena}/spsa/; PARALLEL sets the games played at once, and RESIGN ends a
+# game both engines call lost by that many centipawns for 8 moves each (strength/arena.sh).
 set -euo pipefail
 name=$1; bin=$(realpath "$2"); updates=$3; shift 3
 limit=${1:-nodes=20000}; [ $# -gt 0 ] && shift
@@ -18,6 +19,12 @@ case $limit in
   *) echo "LIMIT is nodes=N or byoyomi=MS, not $limit" >&2; exit 2 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=strength/arena.sh
+. "$here/arena.sh"
+resign_rule
+# The rule's `adjudication.KEY=VALUE` words as keys of the YAML's adjudication map.
+adjudication="max_plies: 320"
+for r in "${resign[@]}"; do r=${r#adjudication.}; adjudication+=", ${r%%=*}: ${r#*=}"; done
 arena=$(mkdir -p "${ARENA_DIR:-$here/../../tokin-arena}" && cd "${ARENA_DIR:-$here/../../tokin-arena}" && pwd)
 conf=$arena/spsa-$name; mkdir -p "$conf"
 python3 "$here/make_space.py" "$bin" "$@" > "$conf/space.yaml"
@@ -33,7 +40,7 @@ engines:
 rules:
   $tc
   initial_positions: {type: file, source: $here/openings.sfen, flip_policy: pair_both}
-  adjudication: {max_plies: 320}
+  adjudication: {$adjudication}
 spsa:
   space: $conf/space.yaml
   num_updates: $updates

@@ -20,12 +20,24 @@ def arena_args(script, *args, **env):
         stub.chmod(0o755)
         full_env = {k: v for k, v in os.environ.items()
                     if k not in ("RESIGN", "RUN_DIR", "INSTANCES", "SEED")}
-        full_env.update(PATH=f"{d}:{os.environ['PATH']}", ARENA_DIR=d, **env)
+        # ARENA_DIR_KEEP: an output folder that outlives the call, to read what was written.
+        arena = env.pop("ARENA_DIR_KEEP", d)
+        full_env.update(PATH=f"{d}:{os.environ['PATH']}", ARENA_DIR=arena, **env)
         out = subprocess.run(
             ["bash", str(HERE / script), *args],
             env=full_env, capture_output=True, text=True, check=True,
         )
         return out.stdout.splitlines()
+
+
+def spsa_config(**env) -> str:
+    """The SPSA config `spsa.sh` writes for a stand-in tuning build with one option."""
+    with tempfile.TemporaryDirectory() as d:
+        tune = pathlib.Path(d) / "tune"
+        tune.write_text("#!/bin/sh\necho 'option name LmpBase type spin default 3 min 1 max 12'\n")
+        tune.chmod(0o755)
+        arena_args("spsa.sh", "t", str(tune), "10", "nodes=100", ARENA_DIR_KEEP=d, **env)
+        return (pathlib.Path(d) / "spsa-t" / "spsa.yaml").read_text()
 
 
 class MatchLimits(unittest.TestCase):
@@ -97,6 +109,11 @@ class Resign(unittest.TestCase):
             asked = arena_args(script, *args, RESIGN="2000")
             self.assertIn("adjudication.resign_threshold_cp=2000", asked, script)
             self.assertIn("adjudication.resign_move_count=8", asked, script)
+
+    def test_an_spsa_resigns_only_when_asked(self):
+        self.assertIn("adjudication: {max_plies: 320}", spsa_config())
+        self.assertIn("adjudication: {max_plies: 320, resign_threshold_cp: 2000, "
+                      "resign_move_count: 8}", spsa_config(RESIGN="2000"))
 
     def test_a_bad_resign_value_is_refused(self):
         with self.assertRaises(subprocess.CalledProcessError) as e:

@@ -107,6 +107,36 @@ class Repeats(unittest.TestCase):
         self.assertEqual((wins, draws, losses), (2, 0, 2))
 
 
+class Pooled(unittest.TestCase):
+    def test_runs_pool_their_pairs_and_a_replayed_opening_counts_once(self):
+        first = [
+            # a: new wins both (2 points); b: one each (1).
+            ("a", "x-new", "x-base", "BLACK_WIN", NEW),
+            ("a", "x-base", "x-new", "WHITE_WIN", NEW),
+            ("b", "x-new", "x-base", "BLACK_WIN", NEW),
+            ("b", "x-base", "x-new", "BLACK_WIN", NEW),
+        ]
+        second = [
+            # a again (a replay, left out though it went the other way); c: new loses both.
+            ("a", "x-new", "x-base", "WHITE_WIN", NEW),
+            ("a", "x-base", "x-new", "BLACK_WIN", NEW),
+            ("c", "x-new", "x-base", "WHITE_WIN", NEW),
+            ("c", "x-base", "x-new", "BLACK_WIN", NEW),
+            # d: the second game another run's binary: left out as in one run.
+            ("d", "x-new", "x-base", "DRAW_BY_REPETITION", NEW),
+            ("d", "x-base", "x-new", "BLACK_WIN", OTHER),
+        ]
+        with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
+            make_run(a, first)
+            make_run(b, second)
+            wins, draws, losses, pairs, replayed = sprt_status.pooled([a, b])
+            self.assertEqual(pairs, [1, 0, 1, 0, 1])
+            self.assertEqual((wins, draws, losses, replayed), (3, 0, 3, 1))
+            # The other order keeps the second run's pair of a instead.
+            _, _, _, pairs, replayed = sprt_status.pooled([b, a])
+            self.assertEqual((pairs, replayed), ([2, 0, 1, 0, 0], 1))
+
+
 class Scores(unittest.TestCase):
     def test_results_read_for_either_colour(self):
         self.assertEqual(run_games.score_of("BLACK_WIN", True), 1.0)
