@@ -92,6 +92,11 @@ pub struct SearchParams {
     /// Internal iterative reduction: without a hash move, nodes at least this deep are
     /// searched one ply shallower.
     pub iir_min_depth: i32,
+    /// 1: a node on the last iteration's principal variation (reached by its moves from the
+    /// root) is spared internal iterative reduction and, at principal-variation nodes, the
+    /// quiet moves' futility and exchange pruning, so that shallow pruning does not lose the
+    /// line the last iteration found (a recent rule of Stockfish's and YaneuraOu's). 0: off.
+    pub follow_pv: i32,
     /// Singular extensions are tried from this depth.
     pub singular_min_depth: i32,
     /// Hindsight: a node the parent reduced by two plies or more is searched a ply shallower
@@ -160,6 +165,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     hist_bonus_max: 2400,
     hist_malus_percent: 100,
     iir_min_depth: 4,
+    follow_pv: 0,
     singular_min_depth: 8,
     hindsight_eval_sum: 173,
     deeper_margin: 48,
@@ -242,6 +248,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "HistBonusMax": hist_bonus_max in 500..=8000,
     "HistMalusPercent": hist_malus_percent in 25..=200,
     "IirMinDepth": iir_min_depth in 2..=10,
+    "FollowPv": follow_pv in 0..=1,
     "SingularMinDepth": singular_min_depth in 4..=14,
     "HindsightEvalSum": hindsight_eval_sum in 0..=600,
     "DeeperMargin": deeper_margin in 0..=300,

@@ -285,3 +285,49 @@ fn the_solver_keeps_the_search_from_a_move_that_lets_the_opponent_mate() {
     // The refuted move is never reported as the line of a finished iteration.
     assert!(infos.iter().all(|i| i.pv.first() != Some(&plain)));
 }
+
+#[test]
+fn each_iteration_follows_the_line_the_last_one_reported() {
+    struct Collect(Vec<IterationInfo>);
+    impl SearchObserver for Collect {
+        fn iteration(&mut self, info: &IterationInfo) {
+            self.0.push(info.clone());
+        }
+    }
+    // A middle game, where the line changes from one depth to the next.
+    let pos = Position::from_sfen(
+        "ln1g3nl/1r1sg1k2/p1pppp1pp/6s2/1p5P1/2P1P4/PPSP1PP1P/2G1G2R1/LN2K1SNL b Bb 1",
+    )
+    .unwrap();
+    let limits = depth(7);
+    let params = SearchParams {
+        follow_pv: 1,
+        ..DEFAULT_SEARCH_PARAMS
+    };
+    let (tt, signals) = (TranspositionTable::new(4), Signals::new());
+    let counters = [AtomicU64::new(0)];
+    let done = AtomicBool::new(false);
+    let history = GameHistory::new(&pos);
+    let mut worker = Worker::new(
+        0,
+        &pos,
+        &history,
+        &limits,
+        &tt,
+        &signals,
+        &counters,
+        &done,
+        &params,
+        HistoryTables::new(),
+    );
+    let mut obs = Collect(Vec::new());
+    let r = worker.iterate(&pos, &mut obs);
+    let last = obs.0.last().expect("iterations were reported");
+    assert_eq!(last.depth, 7);
+    assert_eq!(worker.last_pv(), last.pv.as_slice());
+    let SearchOutcome::Move { best, .. } = r.outcome else {
+        panic!("no move: {:?}", r.outcome);
+    };
+    assert_eq!(last.pv.first(), Some(&best));
+    assert!(pos.is_legal(best).is_ok());
+}

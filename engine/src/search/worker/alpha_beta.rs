@@ -235,6 +235,7 @@ impl Worker<'_> {
                 self.push_path(&child, ply, true);
                 self.slots[ply] = NO_SLOT;
                 self.quiet_line[ply] = None;
+                self.follow_pv[ply + 1] = false;
                 let s = -self.alpha_beta(
                     &child,
                     depth - 1 - r,
@@ -260,7 +261,9 @@ impl Worker<'_> {
         // Step 9. Internal iterative reduction: a node without a hash move is probably new
         // to us and not worth the full depth yet (an expected fail-low node, whose moves
         // are all searched anyway, keeps it).
+        let follow_pv = self.params.follow_pv != 0 && self.follow_pv[ply];
         if tt_move.is_none()
+            && !follow_pv
             && (pv_node || cut_node)
             && depth >= self.params.iir_min_depth
             && !root
@@ -403,14 +406,18 @@ impl Worker<'_> {
                     continue;
                 }
                 if quiet && !spared {
-                    if !in_check
+                    // On the last iteration's line quiet moves are not pruned here.
+                    let guarded = pv_node && follow_pv;
+                    if !guarded
+                        && !in_check
                         && lmr_depth <= p.futility_max_depth
                         && static_eval + p.futility_base + p.futility_per_depth * lmr_depth <= alpha
                     {
                         stat!(self, futility);
                         continue;
                     }
-                    if lmr_depth <= p.futility_max_depth
+                    if !guarded
+                        && lmr_depth <= p.futility_max_depth
                         && !see_ge(pos, mv, -p.see_quiet_margin * lmr_depth * lmr_depth)
                     {
                         stat!(self, see_quiet);
@@ -506,6 +513,7 @@ impl Worker<'_> {
             self.push_path(&child, ply, false);
             self.slots[ply] = slot;
             self.quiet_line[ply] = quiet.then_some(mv);
+            self.follow_pv[ply + 1] = follow_pv && self.last_pv.get(ply) == Some(&mv);
 
             // Step 13. PVS with late move reductions.
             // CITE: <https://www.chessprogramming.org/Late_Move_Reductions>

@@ -131,6 +131,8 @@ impl Worker<'_> {
         let mut verified: Vec<Move> = Vec::new();
         let mut pacing = Pacing::default();
         self.root_nodes.clear();
+        self.last_pv.clear();
+        self.follow_pv[0] = true;
 
         let mut iteration = 0;
         while iteration < max_depth {
@@ -268,6 +270,7 @@ impl Worker<'_> {
             best_move = Some(lines[0].0);
             best_score = lines[0].1;
             best_pv = lines[0].2.clone();
+            self.last_pv.clone_from(&best_pv);
             best_depth = depth;
             if self.is_main() {
                 for (i, (_, s, pv)) in lines.iter().enumerate() {

@@ -135,6 +135,11 @@ pub(crate) struct Worker<'a> {
     /// The reduction the parent's late move reduction took from the node at each ply (0
     /// when it was searched to its full depth), for the node's hindsight.
     prior_reduction: [i32; MAX_PLY + 4],
+    /// The principal variation of the last complete iteration, and whether the node at each
+    /// ply of the current line lies on it (the root always does): such nodes are spared
+    /// the pruning that would most easily lose the line (`SearchParams::follow_pv`).
+    last_pv: Vec<Move>,
+    follow_pv: [bool; MAX_PLY + 4],
     evals: [i32; MAX_PLY + 4],
     /// The evaluation state of the position at each ply of the current line (index 0: the
     /// root), set from the parent's as each move is made (and copied across a null move):
@@ -270,6 +275,8 @@ impl<'a> Worker<'a> {
             quiet_line: [None; MAX_PLY + 4],
             tt_pv: [false; MAX_PLY + 4],
             prior_reduction: [0; MAX_PLY + 4],
+            last_pv: Vec::new(),
+            follow_pv: [false; MAX_PLY + 4],
             evals: [-INFINITE; MAX_PLY + 4],
             eval: EvalStack::new(&limits.evaluator, pos, MAX_PLY + 4),
             singular_excluded: [None; MAX_PLY + 4],
@@ -281,6 +288,12 @@ impl<'a> Worker<'a> {
     }
 
     /// Hands the statistics back for the next search.
+    /// The principal variation of the last complete iteration, which the next one follows.
+    #[cfg(test)]
+    pub(crate) fn last_pv(&self) -> &[Move] {
+        &self.last_pv
+    }
+
     pub(crate) fn into_tables(self) -> HistoryTables {
         self.tables
     }
