@@ -79,6 +79,10 @@ pub struct SearchParams {
     pub lmr_pv_node: i32,
     /// One ply less (more) reduction per this much history score above (below) zero.
     pub lmr_history_div: i32,
+    /// A late move is reduced a ply more when more than this many of the node's moves
+    /// searched before it were refuted by a cutoff (a node failing low everywhere);
+    /// 0: off.
+    pub lmr_child_cutoffs: i32,
     /// The history reward of a cutoff at depth d is `hist_bonus_quad` d² ...
     pub hist_bonus_quad: i32,
     /// ... plus `hist_bonus_lin` d ...
@@ -159,6 +163,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_tt_pv: 1,
     lmr_pv_node: 0,
     lmr_history_div: 8000,
+    lmr_child_cutoffs: 0,
     hist_bonus_quad: 16,
     hist_bonus_lin: 32,
     hist_bonus_offset: 0,
@@ -242,6 +247,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "LmrTtPv": lmr_tt_pv in 0..=4,
     "LmrPvNode": lmr_pv_node in 0..=3,
     "LmrHistoryDiv": lmr_history_div in 1000..=30000,
+    "LmrChildCutoffs": lmr_child_cutoffs in 0..=8,
     "HistBonusQuad": hist_bonus_quad in 0..=64,
     "HistBonusLin": hist_bonus_lin in 0..=600,
     "HistBonusOffset": hist_bonus_offset in 0..=600,

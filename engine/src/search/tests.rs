@@ -4,13 +4,16 @@ use super::*;
 use crate::mate::mate_search;
 use tokin_core::{GameHistory, Move, Position};
 
-fn run(sfen: &str, limits: Limits) -> (SearchResult, Vec<IterationInfo>) {
-    struct Collect(Vec<IterationInfo>);
-    impl SearchObserver for Collect {
-        fn iteration(&mut self, info: &IterationInfo) {
-            self.0.push(info.clone());
-        }
+/// Keeps every iteration a search reports.
+struct Collect(Vec<IterationInfo>);
+
+impl SearchObserver for Collect {
+    fn iteration(&mut self, info: &IterationInfo) {
+        self.0.push(info.clone());
     }
+}
+
+fn run(sfen: &str, limits: Limits) -> (SearchResult, Vec<IterationInfo>) {
     let pos = Position::from_sfen(sfen).unwrap();
     let tt = TranspositionTable::new(4);
     let mut obs = Collect(Vec::new());
@@ -286,48 +289,74 @@ fn the_solver_keeps_the_search_from_a_move_that_lets_the_opponent_mate() {
     assert!(infos.iter().all(|i| i.pv.first() != Some(&plain)));
 }
 
-#[test]
-fn each_iteration_follows_the_line_the_last_one_reported() {
-    struct Collect(Vec<IterationInfo>);
-    impl SearchObserver for Collect {
-        fn iteration(&mut self, info: &IterationInfo) {
-            self.0.push(info.clone());
-        }
-    }
-    // A middle game, where the line changes from one depth to the next.
-    let pos = Position::from_sfen(
-        "ln1g3nl/1r1sg1k2/p1pppp1pp/6s2/1p5P1/2P1P4/PPSP1PP1P/2G1G2R1/LN2K1SNL b Bb 1",
-    )
-    .unwrap();
-    let limits = depth(7);
-    let params = SearchParams {
-        follow_pv: 1,
-        ..DEFAULT_SEARCH_PARAMS
-    };
+/// A search of `pos` to `depth` by one worker with `params`: its result, the iterations it
+/// reported and the line it would follow next.
+fn run_worker(
+    pos: &Position,
+    depth_limit: u32,
+    params: &SearchParams,
+) -> (SearchResult, Vec<IterationInfo>, Vec<Move>) {
+    let limits = depth(depth_limit);
     let (tt, signals) = (TranspositionTable::new(4), Signals::new());
     let counters = [AtomicU64::new(0)];
     let done = AtomicBool::new(false);
-    let history = GameHistory::new(&pos);
+    let history = GameHistory::new(pos);
     let mut worker = Worker::new(
         0,
-        &pos,
+        pos,
         &history,
         &limits,
         &tt,
         &signals,
         &counters,
         &done,
-        &params,
+        params,
         HistoryTables::new(),
     );
     let mut obs = Collect(Vec::new());
-    let r = worker.iterate(&pos, &mut obs);
-    let last = obs.0.last().expect("iterations were reported");
+    let r = worker.iterate(pos, &mut obs);
+    let last_pv = worker.last_pv().to_vec();
+    (r, obs.0, last_pv)
+}
+
+/// A middle game, where the line changes from one depth to the next.
+const MIDDLE_GAME: &str =
+    "ln1g3nl/1r1sg1k2/p1pppp1pp/6s2/1p5P1/2P1P4/PPSP1PP1P/2G1G2R1/LN2K1SNL b Bb 1";
+
+#[test]
+fn each_iteration_follows_the_line_the_last_one_reported() {
+    let pos = Position::from_sfen(MIDDLE_GAME).unwrap();
+    let params = SearchParams {
+        follow_pv: 1,
+        ..DEFAULT_SEARCH_PARAMS
+    };
+    let (r, infos, last_pv) = run_worker(&pos, 7, &params);
+    let last = infos.last().expect("iterations were reported");
     assert_eq!(last.depth, 7);
-    assert_eq!(worker.last_pv(), last.pv.as_slice());
+    assert_eq!(last_pv, last.pv);
     let SearchOutcome::Move { best, .. } = r.outcome else {
         panic!("no move: {:?}", r.outcome);
     };
     assert_eq!(last.pv.first(), Some(&best));
-    assert!(pos.is_legal(best).is_ok());
+}
+
+#[test]
+fn every_tunable_at_either_end_of_its_range_searches_to_a_legal_move_and_mates() {
+    let middle = Position::from_sfen(MIDDLE_GAME).unwrap();
+    // Black mates in one with G*5b.
+    let mate = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    for t in TUNABLES {
+        for v in [t.min, t.max] {
+            let mut params = DEFAULT_SEARCH_PARAMS;
+            (t.set)(&mut params, v);
+            let (r, _, _) = run_worker(&middle, 6, &params);
+            let SearchOutcome::Move { best, .. } = r.outcome else {
+                panic!("{} = {v}: no move: {:?}", t.name, r.outcome);
+            };
+            assert!(middle.is_legal(best).is_ok(), "{} = {v}: {best}", t.name);
+            let (_, infos, _) = run_worker(&mate, 3, &params);
+            let last = infos.last().expect("iterations were reported");
+            assert_eq!(last.score, Score::Mate(1), "{} = {v}", t.name);
+        }
+    }
 }

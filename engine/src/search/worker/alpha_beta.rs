@@ -56,6 +56,7 @@ impl Worker<'_> {
         let cut_node = node.is_cut();
         let in_check = pos.in_check();
         self.killers[ply + 2] = [None; 2];
+        self.cutoffs[ply + 2] = 0;
 
         // Step 2. Rules that end the game here: repetition, the move limit, a declaration.
         if !root {
@@ -558,6 +559,10 @@ impl Worker<'_> {
                     if killers.contains(&Some(mv)) {
                         r -= 1;
                     }
+                    let c = self.params.lmr_child_cutoffs;
+                    if c > 0 && self.cutoffs[ply + 1] > c as u32 {
+                        r += 1;
+                    }
                     if quiet {
                         // Looked up only here, for the few moves reduced. The tables are as
                         // they were when the move was handed out: only the singular search
@@ -640,6 +645,7 @@ impl Worker<'_> {
                         self.root_best = Some((mv, score, self.pv_line()));
                     }
                     if score >= beta {
+                        self.cutoffs[ply] += 1;
                         stat!(self, fail_high);
                         if searched == 1 {
                             stat!(self, fail_high_first);

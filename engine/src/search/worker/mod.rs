@@ -123,6 +123,10 @@ pub(crate) struct Worker<'a> {
     path: Vec<PathEntry>,
     from_null: [usize; MAX_PLY + 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    /// The beta cutoffs at each ply since the node two plies above began: at a node's
+    /// children's ply, about how many of its moves searched so far were refuted
+    /// (`SearchParams::lmr_child_cutoffs`).
+    cutoffs: [u32; MAX_PLY + 4],
     /// History and continuation history, kept between searches.
     tables: HistoryTables,
     slots: [usize; MAX_PLY + 4],
@@ -270,6 +274,7 @@ impl<'a> Worker<'a> {
             path,
             from_null,
             killers: [[None; 2]; MAX_PLY + 2],
+            cutoffs: [0; MAX_PLY + 4],
             tables,
             slots: [NO_SLOT; MAX_PLY + 4],
             quiet_line: [None; MAX_PLY + 4],
