@@ -83,6 +83,12 @@ pub struct SearchParams {
     /// searched before it were refuted by a cutoff (a node failing low everywhere);
     /// 0: off.
     pub lmr_child_cutoffs: i32,
+    /// The most plies a late move's reduction may turn into an extension (a negative
+    /// reduction, when its history and the node's kind outweigh its lateness); 0: none.
+    pub lmr_max_extension: i32,
+    /// 1: captures that do not lose by exchange are reduced as late moves too (by the
+    /// formula alone, with no history term); 0: only quiet moves and losing captures.
+    pub lmr_good_captures: i32,
     /// The history reward of a cutoff at depth d is `hist_bonus_quad` d² ...
     pub hist_bonus_quad: i32,
     /// ... plus `hist_bonus_lin` d ...
@@ -164,6 +170,8 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     lmr_pv_node: 0,
     lmr_history_div: 8000,
     lmr_child_cutoffs: 0,
+    lmr_max_extension: 0,
+    lmr_good_captures: 0,
     hist_bonus_quad: 16,
     hist_bonus_lin: 32,
     hist_bonus_offset: 0,
@@ -248,6 +256,8 @@ pub const TUNABLES: &[Tunable] = tunables![
     "LmrPvNode": lmr_pv_node in 0..=3,
     "LmrHistoryDiv": lmr_history_div in 1000..=30000,
     "LmrChildCutoffs": lmr_child_cutoffs in 0..=8,
+    "LmrMaxExtension": lmr_max_extension in 0..=2,
+    "LmrGoodCaptures": lmr_good_captures in 0..=1,
     "HistBonusQuad": hist_bonus_quad in 0..=64,
     "HistBonusLin": hist_bonus_lin in 0..=600,
     "HistBonusOffset": hist_bonus_offset in 0..=600,

@@ -530,7 +530,8 @@ impl Worker<'_> {
             if searched == 0 {
                 score = -self.alpha_beta(&child, pv_depth, ply + 1, -beta, -alpha, first_child);
             } else {
-                let reducible = quiet || order <= BAD_CAPTURE / 2;
+                let reducible =
+                    quiet || order <= BAD_CAPTURE / 2 || self.params.lmr_good_captures != 0;
                 if lmr_ok && reducible {
                     if !improving {
                         r += 1;
@@ -571,7 +572,9 @@ impl Worker<'_> {
                         r -= self.quiet_score(us, pawns, prev_slots, mv, slot)
                             / self.params.lmr_history_div;
                     }
-                    r = r.clamp(0, (new_depth - 1).max(0));
+                    // A move whose statistics outweigh its lateness may be searched deeper
+                    // than the others (`lmr_max_extension`).
+                    r = r.clamp(-self.params.lmr_max_extension, (new_depth - 1).max(0));
                     if r > 0 {
                         stat!(self, reduced);
                         stat!(self, reduced_plies, r);
