@@ -26,6 +26,13 @@ def make_run(directory: str, games: list[tuple[str, str, str, str, str]]) -> Non
                    for opening, black, white, result, new_binary in games])
 
 
+def pair(opening: str, first: str, second: str, second_binary: str = NEW) -> list[tuple]:
+    """An opening's two games for make_run: new has black in the first, white in the second
+    (whose new engine ran `second_binary`)."""
+    return [(opening, "x-new", "x-base", first, NEW),
+            (opening, "x-base", "x-new", second, second_binary)]
+
+
 def on_run(games: list[tuple[str, str, str, str, str]], read):
     """`read` of the folder of a run made of `games` (see make_run)."""
     with tempfile.TemporaryDirectory() as d:
@@ -109,23 +116,12 @@ class Repeats(unittest.TestCase):
 
 class Pooled(unittest.TestCase):
     def test_runs_pool_their_pairs_and_a_replayed_opening_counts_once(self):
-        first = [
-            # a: new wins both (2 points); b: one each (1).
-            ("a", "x-new", "x-base", "BLACK_WIN", NEW),
-            ("a", "x-base", "x-new", "WHITE_WIN", NEW),
-            ("b", "x-new", "x-base", "BLACK_WIN", NEW),
-            ("b", "x-base", "x-new", "BLACK_WIN", NEW),
-        ]
-        second = [
-            # a again (a replay, left out though it went the other way); c: new loses both.
-            ("a", "x-new", "x-base", "WHITE_WIN", NEW),
-            ("a", "x-base", "x-new", "BLACK_WIN", NEW),
-            ("c", "x-new", "x-base", "WHITE_WIN", NEW),
-            ("c", "x-base", "x-new", "BLACK_WIN", NEW),
-            # d: the second game another run's binary: left out as in one run.
-            ("d", "x-new", "x-base", "DRAW_BY_REPETITION", NEW),
-            ("d", "x-base", "x-new", "BLACK_WIN", OTHER),
-        ]
+        # a: new wins both (2 points); b: one each (1).
+        first = pair("a", "BLACK_WIN", "WHITE_WIN") + pair("b", "BLACK_WIN", "BLACK_WIN")
+        # a again (a replay, left out though it went the other way); c: new loses both; d:
+        # the second game another run's binary, left out as in one run.
+        second = (pair("a", "WHITE_WIN", "BLACK_WIN") + pair("c", "WHITE_WIN", "BLACK_WIN")
+                  + pair("d", "DRAW_BY_REPETITION", "BLACK_WIN", OTHER))
         with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
             make_run(a, first)
             make_run(b, second)
