@@ -79,17 +79,16 @@ def report_pairs(wins: int, draws: int, losses: int, pairs: list[int], state: di
            state["elo0"], state["elo1"], lower, upper, 2 * sum(pairs))
 
 
-def clean_pairs(run_dir: str, first_only: bool = False, skip: frozenset[str] = frozenset()):
-    """The binaries of the run's first game, the games played by others, and the W-D-L and
-    pentanomial counts of the pairs played by the first game's binaries alone (with
-    `first_only`, of each opening's first such pair alone), leaving out the openings in
-    `skip`."""
-    db = sqlite3.connect(f"{run_dir}/game.db")
-    players = {i: name for i, _, name in db.execute("select * from player")}
-    binaries = binaries_by_game(db)
-    first, foreign = foreign_games(db)
-    games = list(db.execute("select id, game_result, black_player_id, initial_position_sfen "
-                            "from game order by id"))
+def opening_pairs(run_dir: str):
+    """The binaries of the run's first game, the games played by others, and each opening the
+    run played with the scores of its clean pairs in order (pairs whose two games the first
+    game's binaries played; an opening may have none); None for a run without games."""
+    with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
+        players = {i: name for i, _, name in db.execute("select * from player")}
+        binaries = binaries_by_game(db)
+        first, foreign = foreign_games(db)
+        games = list(db.execute("select id, game_result, black_player_id, "
+                                "initial_position_sfen from game order by id"))
     if not games:
         return None
     # sprt.sh names the tested engine NAME-new (runs before it: new).
@@ -104,31 +103,45 @@ def clean_pairs(run_dir: str, first_only: bool = False, skip: frozenset[str] = f
     by_opening: dict[str, list] = {}
     for game in games:
         by_opening.setdefault(game[3], []).append(game)
-    wins = draws = losses = 0
-    pairs = [0] * 5
+    clean: dict[str, list[tuple[float, float]]] = {}
     for opening, played in by_opening.items():
-        if opening in skip:
-            continue
+        clean[opening] = []
         for a, b in zip(played[::2], played[1::2]):
             if binaries.get(a[0]) != first or binaries.get(b[0]) != first:
                 continue
             sa, sb = score(a), score(b)
-            if sa is None or sb is None:
-                continue
+            if sa is not None and sb is not None:
+                clean[opening].append((sa, sb))
+    return first, foreign, clean
+
+
+def tally(clean: dict[str, list[tuple[float, float]]], first_only: bool = False,
+          skip: set[str] | frozenset[str] = frozenset()):
+    """W-D-L and pentanomial counts of the pairs of `opening_pairs` (with `first_only`, of
+    each opening's first pair alone), leaving out the openings in `skip`."""
+    wins = draws = losses = 0
+    pairs = [0] * 5
+    for opening, scores in clean.items():
+        if opening in skip:
+            continue
+        for sa, sb in scores[:1] if first_only else scores:
             for x in (sa, sb):
                 wins += x == 1.0
                 draws += x == 0.5
                 losses += x == 0.0
             pairs[int((sa + sb) * 2)] += 1
-            if first_only:
-                break
-    return first, foreign, wins, draws, losses, pairs
+    return wins, draws, losses, pairs
 
 
-def openings(run_dir: str) -> set[str]:
-    """The openings a run played."""
-    with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
-        return {o for (o,) in db.execute("select distinct initial_position_sfen from game")}
+def clean_pairs(run_dir: str, first_only: bool = False):
+    """The binaries of the run's first game, the games played by others, and the W-D-L and
+    pentanomial counts of the pairs played by the first game's binaries alone (with
+    `first_only`, of each opening's first such pair alone)."""
+    read = opening_pairs(run_dir)
+    if read is None:
+        return None
+    first, foreign, clean = read
+    return (first, foreign, *tally(clean, first_only))
 
 
 def pooled(run_dirs: list[str]):
@@ -139,14 +152,15 @@ def pooled(run_dirs: list[str]):
     pairs = [0] * 5
     played: set[str] = set()
     for run_dir in run_dirs:
-        clean = clean_pairs(run_dir, first_only=True, skip=frozenset(played))
-        if clean is not None:
-            _, _, w, d, l, p = clean
-            wins, draws, losses = wins + w, draws + d, losses + l
-            pairs = [a + b for a, b in zip(pairs, p)]
-            everything = clean_pairs(run_dir, first_only=True)[5]
-            replayed += sum(everything) - sum(p)
-        played |= openings(run_dir)
+        read = opening_pairs(run_dir)
+        if read is None:
+            continue
+        clean = read[2]
+        w, d, l, p = tally(clean, first_only=True, skip=played)
+        wins, draws, losses = wins + w, draws + d, losses + l
+        pairs = [a + b for a, b in zip(pairs, p)]
+        replayed += sum(1 for opening, scores in clean.items() if opening in played and scores)
+        played |= clean.keys()
     return wins, draws, losses, pairs, replayed
 
 
@@ -162,40 +176,38 @@ def llr_bounds(state: dict) -> tuple[float, float]:
             math.log((1 - state["beta"]) / state["alpha"]))
 
 
-def status(run_dir: str) -> None:
-    """Prints where one run stands (see the module's text)."""
-    s = sprt_state(run_dir)
+def status(run_dir: str, s: dict) -> None:
+    """Prints where one run stands (see the module's text), `s` its `sprt_state`."""
     lower, upper = llr_bounds(s)
     report(s["wins"], s["draws"], s["losses"], s["penta_bins"], s["llr"], s["elo0"], s["elo1"],
            lower, upper, s["games_played"])
     try:
-        clean = clean_pairs(run_dir)
+        read = opening_pairs(run_dir)
     except sqlite3.Error:
         return
-    if clean is None:
+    if read is None:
         return
-    first, foreign, wins, draws, losses, pairs = clean
+    first, foreign, clean = read
     if foreign:
         print(f"{warning(first, foreign)}; from the first game's binaries alone:")
-        report_pairs(wins, draws, losses, pairs, s)
+        report_pairs(*tally(clean), s)
     with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
         line = repeats_line(repeats(db))
     if line is not None:
-        _, _, wins, draws, losses, pairs = clean_pairs(run_dir, first_only=True)
         print(f"{line}; from each opening's first pair alone:")
-        report_pairs(wins, draws, losses, pairs, s)
+        report_pairs(*tally(clean, first_only=True), s)
 
 
 def main() -> None:
     run_dirs = sys.argv[1:]
     if not run_dirs:
         sys.exit("usage: sprt_status.py RUN_DIR [RUN_DIR ...]")
-    for run_dir in run_dirs:
+    states = [sprt_state(d) for d in run_dirs]
+    for run_dir, state in zip(run_dirs, states):
         if len(run_dirs) > 1:
             print(f"{run_dir}:")
-        status(run_dir)
+        status(run_dir, state)
     if len(run_dirs) > 1:
-        states = [sprt_state(d) for d in run_dirs]
         bounds = {(s["elo0"], s["elo1"], s["alpha"], s["beta"]) for s in states}
         if len(bounds) > 1:
             sys.exit(f"the runs were tested with different bounds {sorted(bounds)}: "
