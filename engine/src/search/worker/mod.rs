@@ -292,13 +292,13 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Hands the statistics back for the next search.
     /// The principal variation of the last complete iteration, which the next one follows.
     #[cfg(test)]
     pub(crate) fn last_pv(&self) -> &[Move] {
         &self.last_pv
     }
 
+    /// Hands the statistics back for the next search.
     pub(crate) fn into_tables(self) -> HistoryTables {
         self.tables
     }
