@@ -33,6 +33,15 @@ pub struct SearchParams {
     /// One more ply of null-move reduction per this much of the static eval above beta
     /// (at most three).
     pub null_eval_div: i32,
+    /// Null move only at expected cut nodes when 1 (0: at every zero-window node). At an
+    /// expected fail-low node a null search that fails is a subtree spent for nothing.
+    pub null_cut_only: i32,
+    /// Null move only when the static evaluation clears beta by `null_margin_base -
+    /// null_margin_per_depth * depth`: the network's bonus for the side to move lifts most
+    /// evaluations over beta, and most null searches from just above it fail.
+    pub null_margin_base: i32,
+    /// How much the null move's margin shrinks a ply of depth.
+    pub null_margin_per_depth: i32,
     /// Futility pruning of quiet moves: base margin.
     pub futility_base: i32,
     /// Futility margin per ply of (reduced) depth.
@@ -149,6 +158,9 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     null_base_r: 3,
     null_depth_div: 3,
     null_eval_div: 200,
+    null_cut_only: 0,
+    null_margin_base: 0,
+    null_margin_per_depth: 0,
     futility_base: 150,
     futility_per_depth: 120,
     futility_max_depth: 8,
@@ -237,6 +249,9 @@ pub const TUNABLES: &[Tunable] = tunables![
     "NullBaseR": null_base_r in 1..=6,
     "NullDepthDiv": null_depth_div in 1..=8,
     "NullEvalDiv": null_eval_div in 50..=800,
+    "NullCutOnly": null_cut_only in 0..=1,
+    "NullMarginBase": null_margin_base in 0..=600,
+    "NullMarginPerDepth": null_margin_per_depth in 0..=40,
     "FutilityBase": futility_base in 0..=500,
     "FutilityPerDepth": futility_per_depth in 20..=400,
     "FutilityMaxDepth": futility_max_depth in 1..=16,

@@ -221,9 +221,11 @@ impl Worker<'_> {
                     null: NullMove::Allowed,
                     ..
                 }
-            ) && excluded.is_none()
+            ) && (cut_node || p.null_cut_only == 0)
+                && excluded.is_none()
                 && depth >= p.null_min_depth
                 && static_eval >= beta
+                && static_eval >= beta + p.null_margin_base - p.null_margin_per_depth * depth
             {
                 let r = p.null_base_r
                     + depth / p.null_depth_div
