@@ -497,9 +497,19 @@ impl Worker<'_> {
                 if s < singular_beta {
                     ext = 1;
                     stat!(self, ext_singular);
-                } else if singular_beta >= beta {
+                } else if singular_beta >= beta
+                    || (self.params.singular_value_cut != 0
+                        && s >= beta
+                        && s.abs() < MATE_IN_MAX_PLY)
+                {
+                    // Even without the hash move the node holds: more than one move beats
+                    // beta.
                     stat!(self, multicut);
-                    return singular_beta;
+                    return if self.params.singular_value_cut != 0 {
+                        s
+                    } else {
+                        singular_beta
+                    };
                 } else if tt_score >= beta {
                     ext = -1;
                     stat!(self, ext_negative);
