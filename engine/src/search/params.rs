@@ -46,6 +46,10 @@ pub struct SearchParams {
     pub futility_base: i32,
     /// Futility margin per ply of (reduced) depth.
     pub futility_per_depth: i32,
+    /// When above 0, the reduced depth that quiet moves' futility and exchange pruning go by
+    /// is moved a ply per this much of the move's ordering score (its histories): a move
+    /// that has often failed is pruned from further up, one that has often cut off less.
+    pub futility_history_div: i32,
     /// Futility and SEE pruning apply up to this (reduced) depth.
     pub futility_max_depth: i32,
     /// Futility of captures: the margin above the evaluation plus the piece won.
@@ -167,6 +171,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     null_margin_per_depth: 0,
     futility_base: 150,
     futility_per_depth: 120,
+    futility_history_div: 0,
     futility_max_depth: 8,
     capture_futility_base: 200,
     capture_futility_per_depth: 150,
@@ -260,6 +265,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "FutilityBase": futility_base in 0..=500,
     "FutilityPerDepth": futility_per_depth in 20..=400,
     "FutilityMaxDepth": futility_max_depth in 1..=16,
+    "FutilityHistoryDiv": futility_history_div in 0..=20000,
     "CaptureFutilityBase": capture_futility_base in 0..=1000,
     "CaptureFutilityPerDepth": capture_futility_per_depth in 0..=600,
     "CaptureFutilityMaxDepth": capture_futility_max_depth in 0..=16,

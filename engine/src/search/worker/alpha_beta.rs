@@ -411,17 +411,28 @@ impl Worker<'_> {
                 if quiet && !spared {
                     // On the last iteration's line quiet moves are not pruned here.
                     let guarded = pv_node && follow_pv;
+                    // The reduced depth, moved by the move's histories when asked (it may
+                    // fall below zero for futility: a move that keeps failing is pruned
+                    // with a smaller margin).
+                    let fut_depth = match p.futility_history_div {
+                        0 => lmr_depth,
+                        div => {
+                            let slot = cont_slot(pos, mv);
+                            depth - 1 - r + self.quiet_score(us, pawns, prev_slots, mv, slot) / div
+                        }
+                    };
                     if !guarded
                         && !in_check
-                        && lmr_depth <= p.futility_max_depth
-                        && static_eval + p.futility_base + p.futility_per_depth * lmr_depth <= alpha
+                        && fut_depth <= p.futility_max_depth
+                        && static_eval + p.futility_base + p.futility_per_depth * fut_depth <= alpha
                     {
                         stat!(self, futility);
                         continue;
                     }
+                    let see_depth = fut_depth.max(0);
                     if !guarded
-                        && lmr_depth <= p.futility_max_depth
-                        && !see_ge(pos, mv, -p.see_quiet_margin * lmr_depth * lmr_depth)
+                        && see_depth <= p.futility_max_depth
+                        && !see_ge(pos, mv, -p.see_quiet_margin * see_depth * see_depth)
                     {
                         stat!(self, see_quiet);
                         continue;
