@@ -122,10 +122,6 @@ pub struct SearchParams {
     pub follow_pv: i32,
     /// Singular extensions are tried from this depth.
     pub singular_min_depth: i32,
-    /// Multi-cut by the singular search's own score when 1: the node is cut when the search
-    /// without the hash move scores beta or more (fail-soft, so it may clear beta while its
-    /// bound does not). At 0 only when the bound itself clears beta.
-    pub singular_value_cut: i32,
     /// Hindsight: a node the parent reduced by two plies or more is searched a ply shallower
     /// when the two sides' static evaluations sum above this.
     pub hindsight_eval_sum: i32,
@@ -201,7 +197,6 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     iir_min_depth: 4,
     follow_pv: 0,
     singular_min_depth: 8,
-    singular_value_cut: 0,
     hindsight_eval_sum: 173,
     deeper_margin: 48,
     shallower_margin: 9,
@@ -292,7 +287,6 @@ pub const TUNABLES: &[Tunable] = tunables![
     "IirMinDepth": iir_min_depth in 2..=10,
     "FollowPv": follow_pv in 0..=1,
     "SingularMinDepth": singular_min_depth in 4..=14,
-    "SingularValueCut": singular_value_cut in 0..=1,
     "HindsightEvalSum": hindsight_eval_sum in 0..=600,
     "DeeperMargin": deeper_margin in 0..=300,
     "ShallowerMargin": shallower_margin in 0..=100,

@@ -508,19 +508,9 @@ impl Worker<'_> {
                 if s < singular_beta {
                     ext = 1;
                     stat!(self, ext_singular);
-                } else if singular_beta >= beta
-                    || (self.params.singular_value_cut != 0
-                        && s >= beta
-                        && s.abs() < MATE_IN_MAX_PLY)
-                {
-                    // Even without the hash move the node holds: more than one move beats
-                    // beta.
+                } else if singular_beta >= beta {
                     stat!(self, multicut);
-                    return if self.params.singular_value_cut != 0 {
-                        s
-                    } else {
-                        singular_beta
-                    };
+                    return singular_beta;
                 } else if tt_score >= beta {
                     ext = -1;
                     stat!(self, ext_negative);
