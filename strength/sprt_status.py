@@ -80,15 +80,20 @@ def report_pairs(wins: int, draws: int, losses: int, pairs: list[int], state: di
 
 
 def opening_pairs(run_dir: str):
+    """`opening_pairs_in` the run's game.db."""
+    with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
+        return opening_pairs_in(db)
+
+
+def opening_pairs_in(db: sqlite3.Connection):
     """The binaries of the run's first game, the games played by others, and each opening the
     run played with the scores of its clean pairs in order (pairs whose two games the first
     game's binaries played; an opening may have none); None for a run without games."""
-    with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
-        players = {i: name for i, _, name in db.execute("select * from player")}
-        binaries = binaries_by_game(db)
-        first, foreign = foreign_games(db)
-        games = list(db.execute("select id, game_result, black_player_id, "
-                                "initial_position_sfen from game order by id"))
+    players = {i: name for i, _, name in db.execute("select * from player")}
+    binaries = binaries_by_game(db)
+    first, foreign = foreign_games(db)
+    games = list(db.execute("select id, game_result, black_player_id, "
+                            "initial_position_sfen from game order by id"))
     if not games:
         return None
     # sprt.sh names the tested engine NAME-new (runs before it: new).
@@ -181,8 +186,11 @@ def status(run_dir: str, s: dict) -> None:
     lower, upper = llr_bounds(s)
     report(s["wins"], s["draws"], s["losses"], s["penta_bins"], s["llr"], s["elo0"], s["elo1"],
            lower, upper, s["games_played"])
+    # One connection for both readings of the run's games.
     try:
-        read = opening_pairs(run_dir)
+        with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
+            read = opening_pairs_in(db)
+            line = repeats_line(repeats(db))
     except sqlite3.Error:
         return
     if read is None:
@@ -191,8 +199,6 @@ def status(run_dir: str, s: dict) -> None:
     if foreign:
         print(f"{warning(first, foreign)}; from the first game's binaries alone:")
         report_pairs(*tally(clean), s)
-    with contextlib.closing(sqlite3.connect(f"{run_dir}/game.db")) as db:
-        line = repeats_line(repeats(db))
     if line is not None:
         print(f"{line}; from each opening's first pair alone:")
         report_pairs(*tally(clean, first_only=True), s)
