@@ -37,7 +37,7 @@ pub struct SearchParams {
     /// expected fail-low node a null search that fails is a subtree spent for nothing.
     pub null_cut_only: i32,
     /// Null move only when the static evaluation clears beta by `null_margin_base -
-    /// null_margin_per_depth * depth`: the network's bonus for the side to move lifts most
+    /// null_margin_per_depth * depth` (never less than 0): the network's bonus for the side to move lifts most
     /// evaluations over beta, and most null searches from just above it fail.
     pub null_margin_base: i32,
     /// How much the null move's margin shrinks a ply of depth.

@@ -224,8 +224,8 @@ impl Worker<'_> {
             ) && (cut_node || p.null_cut_only == 0)
                 && excluded.is_none()
                 && depth >= p.null_min_depth
-                && static_eval >= beta
-                && static_eval >= beta + p.null_margin_base - p.null_margin_per_depth * depth
+                && static_eval
+                    >= beta + (p.null_margin_base - p.null_margin_per_depth * depth).max(0)
             {
                 let r = p.null_base_r
                     + depth / p.null_depth_div
@@ -365,7 +365,8 @@ impl Worker<'_> {
             if !root && best_score > -MATE_IN_MAX_PLY {
                 let p = self.params;
                 // The depth the move would be searched to after its late move reduction.
-                let lmr_depth = (depth - 1 - r).max(0);
+                let reduced = depth - 1 - r;
+                let lmr_depth = reduced.max(0);
                 // Checks escape late move pruning unless `lmp_checks` says otherwise; they
                 // always escape the quiet moves' futility and exchange pruning below.
                 let spared_checks = p.lmp_checks == 0;
@@ -418,7 +419,7 @@ impl Worker<'_> {
                         0 => lmr_depth,
                         div => {
                             let slot = cont_slot(pos, mv);
-                            depth - 1 - r + self.quiet_score(us, pawns, prev_slots, mv, slot) / div
+                            reduced + self.quiet_score(us, pawns, prev_slots, mv, slot) / div
                         }
                     };
                     if !guarded
