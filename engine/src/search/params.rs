@@ -17,6 +17,11 @@ pub struct SearchParams {
     pub rfp_margin: i32,
     /// Reverse futility applies up to this depth.
     pub rfp_max_depth: i32,
+    /// Reverse futility's margin at odd depths is larger by this: the network gives the side
+    /// to move a bonus (about 175 on average), so a search to an odd depth, whose leaves have
+    /// the other side to move, scores about twice that below the static evaluation it is
+    /// compared with.
+    pub rfp_odd_margin: i32,
     /// Razoring: a node this far below alpha (`razor_base + razor_per_depth2 * depth²`) is
     /// only given a quiescence search.
     pub razor_base: i32,
@@ -125,6 +130,11 @@ pub struct SearchParams {
     /// Hindsight: a node the parent reduced by two plies or more is searched a ply shallower
     /// when the two sides' static evaluations sum above this.
     pub hindsight_eval_sum: i32,
+    /// Hindsight: a node the parent reduced by three plies or more is searched a ply deeper
+    /// when the two sides' static evaluations sum to at most this (0: the opponent's position
+    /// did not get worse by the parent's move; the network's bonus for the side to move makes
+    /// the sum about 350 on average).
+    pub hindsight_deeper_sum: i32,
     /// A reduced move that beats alpha is searched again a ply deeper when it beat the best
     /// score by more than this.
     pub deeper_margin: i32,
@@ -155,6 +165,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     aspiration_min_depth: 5,
     rfp_margin: 100,
     rfp_max_depth: 8,
+    rfp_odd_margin: 0,
     razor_base: 300,
     razor_per_depth2: 250,
     razor_max_depth: 3,
@@ -198,6 +209,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     follow_pv: 0,
     singular_min_depth: 8,
     hindsight_eval_sum: 173,
+    hindsight_deeper_sum: 0,
     deeper_margin: 48,
     shallower_margin: 9,
     delta_margin: 200,
@@ -249,6 +261,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "AspirationDelta": aspiration_delta in 5..=200,
     "RfpMargin": rfp_margin in 20..=400,
     "RfpMaxDepth": rfp_max_depth in 1..=16,
+    "RfpOddMargin": rfp_odd_margin in 0..=800,
     "RazorBase": razor_base in 0..=1000,
     "RazorPerDepth2": razor_per_depth2 in 0..=1000,
     "NullBaseR": null_base_r in 1..=6,
@@ -288,6 +301,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "FollowPv": follow_pv in 0..=1,
     "SingularMinDepth": singular_min_depth in 4..=14,
     "HindsightEvalSum": hindsight_eval_sum in 0..=600,
+    "HindsightDeeperSum": hindsight_deeper_sum in 0..=800,
     "DeeperMargin": deeper_margin in 0..=300,
     "ShallowerMargin": shallower_margin in 0..=100,
     "DeltaMargin": delta_margin in 0..=600,

@@ -174,20 +174,19 @@ impl Worker<'_> {
                 ply < 4 || corrected_eval > self.evals[ply - 4]
             });
 
-        // Step 5b. Hindsight: a node the parent reduced by much is searched a ply deeper when
-        // the opponent's position did not get worse by the parent's move, and one it reduced
-        // a little a ply shallower when both sides' evaluations are high (the parent's move
-        // was likely a quiet slip that the reduction rightly judged).
+        // Step 5b. Hindsight, from the two sides' static evaluations summed (high when the
+        // parent's move left both sides content; with the network's bonus for the side to
+        // move about 350 on average): a node the parent reduced by much is searched a ply
+        // deeper when the sum is low (the opponent's position did not get worse by the
+        // parent's move), and one it reduced a little a ply shallower when it is high (the
+        // parent's move was likely a quiet slip that the reduction rightly judged).
         let prior_reduction = self.prior_reduction[ply];
         if !in_check && ply >= 1 && self.evals[ply - 1] != -INFINITE {
-            let parent = self.evals[ply - 1];
-            if prior_reduction >= 3 && corrected_eval <= -parent {
+            let sum = corrected_eval + self.evals[ply - 1];
+            if prior_reduction >= 3 && sum <= self.params.hindsight_deeper_sum {
                 depth += 1;
             }
-            if prior_reduction >= 2
-                && depth >= 2
-                && corrected_eval + parent > self.params.hindsight_eval_sum
-            {
+            if prior_reduction >= 2 && depth >= 2 && sum > self.params.hindsight_eval_sum {
                 depth -= 1;
             }
         }
@@ -207,7 +206,10 @@ impl Worker<'_> {
             // Step 7. Reverse futility pruning: far above beta at low depth, stop here.
             // CITE: <https://www.chessprogramming.org/Reverse_Futility_Pruning>
             if depth <= p.rfp_max_depth
-                && static_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+                && static_eval
+                    - p.rfp_margin * (depth - i32::from(improving))
+                    - if depth % 2 == 1 { p.rfp_odd_margin } else { 0 }
+                    >= beta
                 && static_eval < MATE_IN_MAX_PLY
             {
                 stat!(self, rfp);
