@@ -127,6 +127,9 @@ pub struct SearchParams {
     pub follow_pv: i32,
     /// Singular extensions are tried from this depth.
     pub singular_min_depth: i32,
+    /// The singular test asks whether every other move fails below the hash move's table
+    /// score less this many centipawns a ply of depth.
+    pub singular_margin: i32,
     /// Hindsight: a node the parent reduced by two plies or more is searched a ply shallower
     /// when the two sides' static evaluations sum above this.
     pub hindsight_eval_sum: i32,
@@ -208,6 +211,7 @@ pub const DEFAULT_SEARCH_PARAMS: SearchParams = SearchParams {
     iir_min_depth: 4,
     follow_pv: 0,
     singular_min_depth: 8,
+    singular_margin: 2,
     hindsight_eval_sum: 173,
     hindsight_deeper_sum: 0,
     deeper_margin: 48,
@@ -300,6 +304,7 @@ pub const TUNABLES: &[Tunable] = tunables![
     "IirMinDepth": iir_min_depth in 2..=10,
     "FollowPv": follow_pv in 0..=1,
     "SingularMinDepth": singular_min_depth in 4..=14,
+    "SingularMargin": singular_margin in 0..=16,
     "HindsightEvalSum": hindsight_eval_sum in 0..=600,
     "HindsightDeeperSum": hindsight_deeper_sum in 0..=800,
     "DeeperMargin": deeper_margin in 0..=300,

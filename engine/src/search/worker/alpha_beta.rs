@@ -491,7 +491,7 @@ impl Worker<'_> {
             {
                 stat!(self, singular_tests);
                 let tt_score = score_from_tt(h.score, ply);
-                let singular_beta = tt_score - 2 * depth;
+                let singular_beta = tt_score - self.params.singular_margin * depth;
                 self.singular_excluded[ply] = Some(mv);
                 let s = self.alpha_beta(
                     pos,
