@@ -135,8 +135,7 @@ pub struct SearchParams {
     pub hindsight_eval_sum: i32,
     /// Hindsight: a node the parent reduced by three plies or more is searched a ply deeper
     /// when the two sides' static evaluations sum to at most this (0: the opponent's position
-    /// did not get worse by the parent's move; the network's bonus for the side to move makes
-    /// the sum about 350 on average).
+    /// did not get worse by the parent's move; along played lines the sum averages about 30).
     pub hindsight_deeper_sum: i32,
     /// A reduced move that beats alpha is searched again a ply deeper when it beat the best
     /// score by more than this.

@@ -175,8 +175,7 @@ impl Worker<'_> {
             });
 
         // Step 5b. Hindsight, from the two sides' static evaluations summed (high when the
-        // parent's move left both sides content; with the network's bonus for the side to
-        // move about 350 on average): a node the parent reduced by much is searched a ply
+        // parent's move left both sides content): a node the parent reduced by much is searched a ply
         // deeper when the sum is low (the opponent's position did not get worse by the
         // parent's move), and one it reduced a little a ply shallower when it is high (the
         // parent's move was likely a quiet slip that the reduction rightly judged).
